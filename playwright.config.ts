@@ -1,0 +1,23 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './tests/e2e/support/browser.ts';
+
+/**
+ * Browser tests against the production build (dist/) served by `vite preview` with the platform
+ * emulator. Each Playwright worker starts its own server on its own port (tests/e2e/fixtures.ts), so
+ * the emulator's state and service-worker origins never leak between parallel workers.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    headless: true,
+    launchOptions: { executablePath: chromiumPath() },
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

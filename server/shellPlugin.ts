@@ -1,0 +1,71 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Plugin, ProxyOptions } from 'vite';
+import type { Platform } from '../tests/platform/index.ts';
+import { buildConfigDocument } from './runtimeConfigFile.ts';
+
+type Next = (err?: unknown) => void;
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+
+/**
+ * The shell's host as one Vite plugin, used by `vite` (dev) and `vite preview` (npm start, tests):
+ * serves /config.json and either mounts the platform emulator on the same origin or, with
+ * PLATFORM_ORIGIN set, proxies every platform path to a real platform.
+ */
+export function platformProxy(origin: string): Record<string, ProxyOptions> {
+  const target = { target: origin, changeOrigin: true, secure: true } satisfies ProxyOptions;
+  return {
+    '^/(api|seed-translations|authentication|access)/': target,
+    '^/[A-Za-z0-9-]{1,64}/api/': target,
+  };
+}
+
+function configMiddleware(configFile: string | undefined): Middleware {
+  return (req, res, next) => {
+    if (req.url?.split('?')[0] !== '/config.json') return next();
+    try {
+      const { body, warning } = buildConfigDocument(configFile);
+      if (warning) console.warn(warning);
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export function shellServer(): Plugin {
+  // The environment is read once, when the config loads, so each server keeps its own settings.
+  const platformOrigin = process.env.PLATFORM_ORIGIN;
+  const configFile = process.env.SHELL_CONFIG;
+  const control = process.env.EMULATOR_CONTROL === '1';
+  const quiet = Boolean(process.env.CI || process.env.TRUST_SHELL_QUIET);
+  let platform: Promise<Platform> | null = null;
+  const mount = (use: (fn: Middleware) => void, printUrls: boolean) => {
+    use(configMiddleware(configFile));
+    if (platformOrigin) return;
+    // Loaded lazily: a deployment in front of a real platform never loads emulator code.
+    platform ??= import('../tests/platform/index.ts').then((m) => m.createPlatform({ control }));
+    use((req, res, next) => {
+      platform!.then((p) => p.handle(req, res, next)).catch(next);
+    });
+    if (printUrls) {
+      void platform.then((p) => {
+        console.log('\n  Demo sign-in personas (platform emulator):');
+        for (const persona of p.personas) console.log(`    ${persona.email.padEnd(22)} ${persona.password.padEnd(18)} ${persona.description}`);
+        console.log('');
+      });
+    }
+  };
+  return {
+    name: 'trust-shell-server',
+    config() {
+      return platformOrigin ? { server: { proxy: platformProxy(platformOrigin) }, preview: { proxy: platformProxy(platformOrigin) } } : {};
+    },
+    configureServer(server) {
+      mount((fn) => server.middlewares.use(fn), true);
+    },
+    configurePreviewServer(server) {
+      mount((fn) => server.middlewares.use(fn), !quiet);
+    },
+  };
+}

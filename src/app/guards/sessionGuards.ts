@@ -1,0 +1,38 @@
+import { isExpired, parseAccessClaims } from '../../core/session/claims';
+import { readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
+import { refreshSession } from '../../core/session/refresh';
+import { loadSignedInState } from '../../lib/state/signedInState';
+import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
+import { paths } from '../paths';
+import { pass, type Guard, type GuardResult } from './guards';
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/**
+ * A valid access token, or a successful refresh. A refresh that gets no answer still admits the
+ * member (offline with the last known state); only a refused one ends the session.
+ */
+async function ensureToken(): Promise<GuardResult> {
+  if (!(await readStoredAuth())) return { ok: false, logoff: true };
+  const token = await readKv(sessionKeys.accessToken, isString);
+  if (!isExpired(parseAccessClaims(token))) return pass;
+  const outcome = await refreshSession({ failedToken: token });
+  return outcome === 'refused' || outcome === 'no-session' ? { ok: false, logoff: true } : pass;
+}
+
+/** Lazy-load guard: only tries a token refresh. */
+export const lazyLoadGuard: Guard = () => ensureToken();
+
+/** Main guard: token, then the virtual-role check (AcceptEula → /eula), then the app initialises. */
+export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
+  return async () => {
+    const token = await ensureToken();
+    if (!token.ok) return token;
+    const { claims } = await syncSessionFromStorage();
+    if (options.checkVirtualRole !== false && claims?.virtualRole && claims.role === 'AcceptEula') {
+      return { ok: false, redirect: paths.eula };
+    }
+    await loadSignedInState(claims);
+    return pass;
+  };
+}

@@ -1,0 +1,21 @@
+/** Every route of the shell in one typed object (SPEC §2 route table). */
+export const paths = {
+  root: '/',
+  landing: '/landing',
+  mfeHost: '/mfe-host',
+  notFound: '/404',
+  notFoundClouds: '/404/clouds',
+  auth: '/auth',
+  connectedApps: '/auth/connected-apps',
+  eula: '/eula',
+} as const;
+
+/** SPEC §2: paths that do not trigger the authorised start-up flows. */
+export const startupExcludedPrefixes = [
+  '/auth',
+  '/eula',
+  '/landing',
+  '/404',
+  '/onboarding',
+  '/vendor-portal/trust-profile-shares',
+] as const;

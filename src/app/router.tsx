@@ -1,0 +1,39 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { guardLoader } from './guards/guardLoader';
+import { mainGuard } from './guards/sessionGuards';
+import { Loading } from '../components/loading/Loading';
+import { paths } from './paths';
+
+/** SPEC §2 route table; every page is its own chunk so /auth loads only what it needs. */
+const pageRoutes: RouteObject[] = [
+  { path: paths.root, element: <Navigate to={paths.landing} replace /> },
+  { path: paths.landing, element: <Navigate to={paths.mfeHost} replace /> },
+  {
+    // The main guard runs once on entering the signed-in area, not on every navigation inside it.
+    loader: guardLoader(mainGuard()),
+    shouldRevalidate: () => false,
+    lazy: async () => ({ Component: (await import('../features/shell/SignedInLayout')).default }),
+    children: [
+      { path: `${paths.mfeHost}/*`, lazy: async () => ({ Component: (await import('../features/mfeHost/MfeHostPage')).default }) },
+    ],
+  },
+  { path: paths.auth, lazy: async () => ({ Component: (await import('../features/auth/AuthPage')).default }) },
+  {
+    path: paths.connectedApps,
+    lazy: async () => ({ Component: (await import('../features/connectedApps/ConnectedAppsPage')).default }),
+  },
+  { path: paths.eula, lazy: async () => ({ Component: (await import('../features/eula/EulaPage')).default }) },
+  { path: paths.notFound, lazy: async () => ({ Component: (await import('../features/notFound/NotFoundPage')).default }) },
+  {
+    path: paths.notFoundClouds,
+    lazy: async () => ({ Component: (await import('../features/notFound/CloudsNotFoundPage')).default }),
+  },
+  { path: '*', element: <Navigate to={paths.notFound} replace /> },
+];
+
+/** One layout route so the first lazy page load shows the full-page loading display. */
+export const routes: RouteObject[] = [{ element: <Outlet />, hydrateFallbackElement: <Loading size="large" />, children: pageRoutes }];
+
+export function createShellRouter() {
+  return createBrowserRouter(routes);
+}

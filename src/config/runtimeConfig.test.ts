@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultRuntimeConfig, parseRuntimeConfig } from './runtimeConfig';
+
+describe('runtime configuration', () => {
+  it('defaults every field (contract RuntimeConfig)', () => {
+    expect(defaultRuntimeConfig.authClient).toMatchObject({ clientId: 'trust-shell', scope: 'read', requireHttps: false, oidc: false, issuer: null });
+    expect(defaultRuntimeConfig).toMatchObject({ webToLeadUrl: null, connectedApps: [], microFrontends: [], analytics: { scriptUrl: null } });
+    expect(parseRuntimeConfig(null)).toEqual(defaultRuntimeConfig);
+  });
+
+  it('keeps given values and fills the rest', () => {
+    const c = parseRuntimeConfig({ authClient: { scope: 'read write' }, connectedApps: ['community.test'] });
+    expect(c.authClient).toMatchObject({ scope: 'read write', clientId: 'trust-shell' });
+    expect(c.connectedApps).toEqual(['community.test']);
+  });
+
+  it.each([
+    [{ authClient: { requireHttps: 'yes' } }, 'authClient.requireHttps'],
+    [{ authClient: { oidc: true } }, 'authClient.issuer'],
+    [{ unknownField: 1 }, 'unknownField'],
+    [{ microFrontends: [{ name: 'x', route: '../evil', moduleUrl: '/m.js' }] }, 'microFrontends.0.route'],
+    [{ communityAppOrigin: 'javascript:alert(1)' }, 'communityAppOrigin'],
+    [[], '(root)'],
+  ])('refuses %j naming %s', (raw, field) => {
+    expect(() => parseRuntimeConfig(raw)).toThrow(ConfigError);
+    try {
+      parseRuntimeConfig(raw);
+    } catch (e) {
+      expect((e as ConfigError).problems.join('\n')).toContain(field);
+    }
+  });
+});

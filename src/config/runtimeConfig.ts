@@ -1,0 +1,77 @@
+import * as z from 'zod/mini';
+
+/**
+ * The runtime configuration served at /config.json (contract schema RuntimeConfig).
+ * Every field is optional with a default, so an absent file means "all defaults";
+ * a present but invalid file is a start-up error that names each bad field.
+ */
+const nullableUrl = () => z._default(z.nullable(z.url()), null);
+const nullableUriRef = () => z._default(z.nullable(z.string().check(z.minLength(1))), null);
+
+export const authClientConfigSchema = z
+  .strictObject({
+    clientId: z._default(z.string().check(z.minLength(1)), 'trust-shell'),
+    scope: z._default(z.string(), 'read'),
+    requireHttps: z._default(z.boolean(), false),
+    oidc: z._default(z.boolean(), false),
+    issuer: nullableUrl(),
+    tokenEndpoint: nullableUriRef(),
+    logoutUrl: nullableUriRef(),
+    userinfoEndpoint: nullableUriRef(),
+    authorizationEndpoint: nullableUriRef(),
+    redirectUri: nullableUrl(),
+  })
+  .check(z.refine((c) => !c.oidc || c.issuer !== null, { message: 'issuer is required when oidc is true', path: ['issuer'] }));
+
+export const microFrontendSchema = z.strictObject({
+  name: z.string().check(z.minLength(1)),
+  route: z.string().check(z.regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/)),
+  moduleUrl: z.string().check(z.minLength(1)),
+});
+
+export const runtimeConfigSchema = z.strictObject({
+  authClient: z._default(authClientConfigSchema, () => authClientConfigSchema.parse({})),
+  webToLeadUrl: nullableUrl(),
+  analytics: z._default(z.strictObject({ scriptUrl: nullableUriRef() }), () => ({ scriptUrl: null })),
+  communityAppOrigin: z._default(z.nullable(z.string().check(z.regex(/^https?:\/\/[^/?#]+$/))), null),
+  connectedApps: z._default(z.array(z.string().check(z.regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/))), () => []),
+  systemStatusUrl: nullableUrl(),
+  privacyNoticeUrl: nullableUrl(),
+  seedTranslationUrl: nullableUriRef(),
+  microFrontends: z._default(z.array(microFrontendSchema), () => []),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid /config.json: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** zod/mini ships no message catalogue (bundle size), so the common issue kinds are worded here. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length ? issue.path.join('.') : '(root)';
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `${where}: unknown field ${issue.keys.join(', ')}`;
+    case 'invalid_type':
+      return `${where}: expected ${issue.expected}`;
+    case 'invalid_format':
+      return `${where}: not a valid ${issue.format}`;
+    case 'too_small':
+      return `${where}: too short`;
+    default:
+      return `${where}: ${issue.message}`;
+  }
+}
+
+/** Parses an unknown document into a RuntimeConfig, or throws ConfigError listing every problem. */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const result = runtimeConfigSchema.safeParse(raw ?? {});
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map(describeIssue));
+}
+
+export const defaultRuntimeConfig: RuntimeConfig = runtimeConfigSchema.parse({});

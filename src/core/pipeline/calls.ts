@@ -1,0 +1,31 @@
+/**
+ * Which platform calls are cacheable and which skip the pipeline (contract x-cacheable and
+ * x-token-not-required). Patterns match the un-prefixed path.
+ */
+const cacheablePatterns: readonly RegExp[] = [
+  /^\/api\/globalization\/v1\/translations\/[^/]+$/,
+  /^\/api\/globalization\/v2\/translations\/tenant\/[^/]+$/,
+  /^\/api\/globalization\/v2\/translations\/tenant-custom\/[^/]+\/[^/]+$/,
+  /^\/api\/globalization\/v1\/languages$/,
+  /^\/api\/content\/v1\/attributes(\/auth)?$/,
+  /^\/api\/content\/v1\/info\/version$/,
+  /^\/api\/branding\/v1\/branding$/,
+  /^\/api\/branding\/v1\/resources\/groups\/[^/]+$/,
+  /^\/api\/atlas\/v1\/navigation\/configuration$/,
+  /^\/api\/atlas\/v1\/theme$/,
+];
+
+const tokenNotRequiredPatterns: readonly RegExp[] = [
+  /^\/api\/access\/v1\/oauth\/token$/,
+  /^\/api\/access\/v1\/oauth\/authorize$/,
+  /^\/api\/access\/v1\/saml-settings\/user-type$/,
+  /^\/api\/branding\/v1\/resources\/groups\/[^/]+\/auth$/,
+];
+
+export function isCacheableCall(method: string, path: string): boolean {
+  return method.toUpperCase() === 'GET' && cacheablePatterns.some((p) => p.test(path));
+}
+
+export function isTokenNotRequired(path: string): boolean {
+  return tokenNotRequiredPatterns.some((p) => p.test(path));
+}

@@ -1,0 +1,73 @@
+import { parseAccessClaims } from '../session/claims';
+import { readKv, sessionKeys } from '../session/sessionDb';
+import { refreshSession } from '../session/refresh';
+import { pipelineHost } from './host';
+import { prepareRequest } from './prepareRequest';
+import { reportReachable } from './connectivity';
+
+/**
+ * The request pipeline, one module for two hosts: the service worker runs it for every page
+ * request it intercepts, and the page runs it itself whenever no service worker controls it.
+ * A 401 on a pipeline call triggers one refresh (shared by all contexts) and one retry.
+ */
+export class PipelineRefusal extends Error {
+  override name = 'PipelineRefusal';
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+function headerRecord(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, key) => {
+    out[key] = value;
+  });
+  return out;
+}
+
+async function send(request: Request): Promise<{ response: Response; token: string | null; pipeline: boolean }> {
+  const host = pipelineHost();
+  const token = await readKv(sessionKeys.accessToken, isString);
+  const prepared = prepareRequest(
+    { url: request.url, method: request.method, headers: headerRecord(request.headers) },
+    {
+      origin: host.origin,
+      accessToken: token,
+      ptl: parseAccessClaims(token)?.ptl ?? null,
+      language: await host.language(),
+      xsrfToken: await host.xsrfToken(),
+    },
+  );
+  if (prepared.kind === 'refused') throw new PipelineRefusal(prepared.reason);
+  if (prepared.kind === 'untouched') return { response: await fetch(request), token: null, pipeline: false };
+  const outgoing = new Request(prepared.url, {
+    method: request.method,
+    headers: prepared.headers,
+    body: request.method === 'GET' || request.method === 'HEAD' ? null : await request.clone().arrayBuffer(),
+    credentials: request.credentials,
+    cache: request.cache,
+    redirect: request.redirect,
+    signal: request.signal,
+    ...(request.mode === 'navigate' ? {} : { mode: request.mode }),
+  });
+  let response: Response;
+  try {
+    response = await fetch(outgoing);
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) reportReachable(false);
+    throw error;
+  }
+  // A gateway error means the platform behind our origin is not answering; a 401 says nothing
+  // either way (the refresh that follows decides).
+  if (response.status >= 502 && response.status <= 504) reportReachable(false);
+  else if (response.status !== 401) reportReachable(true);
+  return { response, token, pipeline: prepared.pipeline };
+}
+
+export async function pipelineFetch(request: Request): Promise<Response> {
+  const retryCopy = request.clone();
+  const first = await send(request);
+  if (first.response.status !== 401 || !first.pipeline) return first.response;
+  const outcome = await refreshSession({ failedToken: first.token });
+  if (outcome !== 'refreshed' && outcome !== 'reused') return first.response;
+  return (await send(retryCopy)).response;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { isExpired, parseAccessClaims, parseRefreshClaims } from './claims';
+
+const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const token = (payload: unknown) => `${b64({ alg: 'RS256' })}.${b64(payload)}.c2ln`;
+const good = {
+  guid: '5d0a8c1e-7b1f-4c1e-9a53-3f1d2b6f0a11',
+  email: 'a@b.test',
+  authorities: ['Site Admin'],
+  role: 'Site Admin',
+  tenantGuid: '2f0c6d3e-8a57-4b0e-9d7c-1c2b3a4d5e6f',
+  orgGroupGuid: '3f0c6d3e-8a57-4b0e-9d7c-1c2b3a4d5e6f',
+  root: '4f0c6d3e-8a57-4b0e-9d7c-1c2b3a4d5e6f',
+  languageId: 1,
+  virtualRole: false,
+  iat: 1_700_000_000,
+  exp: 1_700_000_900,
+};
+
+describe('parseAccessClaims', () => {
+  it('reads a well-formed token', () => {
+    expect(parseAccessClaims(token(good))).toMatchObject({ guid: good.guid, exp: good.exp, virtualRole: false });
+    expect(parseAccessClaims(token({ ...good, ptl: 'eu-tenant-7' }))?.ptl).toBe('eu-tenant-7');
+  });
+
+  it.each([
+    ['two parts', `${b64({})}.${b64(good)}`],
+    ['four parts', `${token(good)}.x`],
+    ['bad base64', 'a.%%%.c'],
+    ['a JSON array payload', `${b64({})}.${b64([1])}.c`],
+    ['no exp', token({ ...good, exp: undefined })],
+    ['exp in milliseconds', token({ ...good, exp: 1_700_000_900_000 })],
+    ['a huge exp', token({ ...good, exp: 1e300 })],
+    ['exp as text', token({ ...good, exp: '1700000900' })],
+    ['not a string', 42],
+    ['null', null],
+  ])('gives null claims for %s', (_name, value) => {
+    expect(parseAccessClaims(value)).toBeNull();
+  });
+});
+
+describe('parseRefreshClaims', () => {
+  it('needs only exp', () => {
+    expect(parseRefreshClaims(token({ exp: 5 }))).toEqual({ exp: 5 });
+    expect(parseRefreshClaims('x.y')).toBeNull();
+  });
+});
+
+describe('isExpired compares seconds against now', () => {
+  it.each([
+    [1000, 999_000, false],
+    [1000, 999_999, false],
+    [1000, 1_000_000, true],
+    [1000, 1_000_999, true],
+  ])('exp %i at now=%i ms → %s', (exp, now, expected) => {
+    expect(isExpired({ exp }, now)).toBe(expected);
+  });
+  it('treats missing claims as expired', () => {
+    expect(isExpired(null)).toBe(true);
+  });
+});

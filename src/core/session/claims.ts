@@ -1,0 +1,71 @@
+import { jwtDecode } from 'jwt-decode';
+
+/** Access-token claims as the shell reads them (contract AccessTokenClaims; unknown claims ignored). */
+export interface AccessClaims {
+  guid: string;
+  email: string;
+  authorities: string[];
+  role: string;
+  tenantGuid: string;
+  orgGroupGuid: string;
+  root: string;
+  languageId: number;
+  virtualRole: boolean;
+  ptl?: string;
+  iat: number;
+  exp: number;
+}
+
+export interface RefreshClaims {
+  exp: number;
+  iat?: number;
+}
+
+/** Largest exp we accept as seconds; a value in milliseconds (13 digits) is a malformed token. */
+const maxSeconds = 1e11;
+
+function decodePayload(token: unknown): Record<string, unknown> | null {
+  if (typeof token !== 'string' || token.split('.').length !== 3) return null;
+  try {
+    const payload = jwtDecode<unknown>(token);
+    return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isSeconds(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value < maxSeconds;
+}
+
+/** SPEC §5: a token without three parts (or with an unreadable payload) gives null claims. */
+export function parseAccessClaims(token: unknown): AccessClaims | null {
+  const p = decodePayload(token);
+  if (!p || !isSeconds(p.exp) || typeof p.guid !== 'string' || typeof p.tenantGuid !== 'string') return null;
+  return {
+    guid: p.guid,
+    email: typeof p.email === 'string' ? p.email : '',
+    authorities: Array.isArray(p.authorities) ? p.authorities.filter((a): a is string => typeof a === 'string') : [],
+    role: typeof p.role === 'string' ? p.role : '',
+    tenantGuid: p.tenantGuid,
+    orgGroupGuid: typeof p.orgGroupGuid === 'string' ? p.orgGroupGuid : '',
+    root: typeof p.root === 'string' ? p.root : '',
+    languageId: typeof p.languageId === 'number' ? p.languageId : 0,
+    virtualRole: p.virtualRole === true,
+    ...(typeof p.ptl === 'string' ? { ptl: p.ptl } : {}),
+    iat: isSeconds(p.iat) ? p.iat : 0,
+    exp: p.exp,
+  };
+}
+
+export function parseRefreshClaims(token: unknown): RefreshClaims | null {
+  const p = decodePayload(token);
+  if (!p || !isSeconds(p.exp)) return null;
+  return { exp: p.exp, ...(isSeconds(p.iat) ? { iat: p.iat } : {}) };
+}
+
+/** SPEC §5: expiry is compared in seconds against now. */
+export function isExpired(claims: { exp: number } | null, nowMs: number = Date.now()): boolean {
+  if (!claims) return true;
+  return claims.exp <= Math.floor(nowMs / 1000);
+}

@@ -1,0 +1,95 @@
+import { isExpired, parseAccessClaims } from './claims';
+import { deleteKv, readAuthClientSettings, readKv, readStoredAuth, sessionKeys, writeKv } from './sessionDb';
+import { broadcast } from './sessionChannel';
+import { requestToken } from './tokenClient';
+import { reportReachable } from '../pipeline/connectivity';
+
+/**
+ * SPEC §4 "only one refresh runs at a time; other callers wait and then reuse the stored auth",
+ * across every tab and the service worker: the refresh runs under one Web Lock, and a caller that
+ * got the lock after someone else refreshed reuses the newer stored token instead of refreshing.
+ */
+export type RefreshOutcome =
+  | 'refreshed' // this call got new tokens
+  | 'reused' // another context refreshed meanwhile; the stored token is newer than the failed one
+  | 'refused' // the token endpoint refused (400/401): the session is over
+  | 'unreachable' // no answer (network, timeout, 5xx): the session stays, try again later
+  | 'no-session'; // nothing to refresh
+
+/** Custom refresh parameters (SPEC §6/§7): switching tenant, organisation group, organisation or role. */
+export interface RefreshParams {
+  tenant_id?: string;
+  orggroup_id?: string;
+  organization_id?: string;
+  role_id?: string;
+  switchRole?: 'true';
+  context?: string;
+  contextVersion?: string;
+}
+
+export interface RefreshRequest {
+  /** The access token a call was refused with; if the stored one differs and is valid, reuse it. */
+  failedToken?: string | null;
+  params?: RefreshParams;
+  /** Skip (as 'reused') when any context refreshed within this many ms: auto refresh uses it. */
+  unlessRefreshedWithinMs?: number;
+}
+
+const lockName = 'trust-shell.refresh';
+let localQueue: Promise<unknown> = Promise.resolve();
+
+/** Runs `task` exclusively across contexts (Web Locks), or at least within this one. */
+function exclusively<T>(task: () => Promise<T>): Promise<T> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (locks) return locks.request(lockName, task);
+  const run = localQueue.then(task, task);
+  localQueue = run.catch(() => undefined);
+  return run;
+}
+
+function isString(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+export function refreshSession(request: RefreshRequest = {}): Promise<RefreshOutcome> {
+  return exclusively(async () => {
+    const auth = await readStoredAuth();
+    if (!auth) return 'no-session';
+    const stored = await readKv(sessionKeys.accessToken, isString);
+    if (request.unlessRefreshedWithinMs !== undefined) {
+      const at = await readKv(sessionKeys.refreshedAt, (v): v is number => typeof v === 'number');
+      if (at !== null && Date.now() - at < request.unlessRefreshedWithinMs && !isExpired(parseAccessClaims(stored))) return 'reused';
+    }
+    if (!request.params && request.failedToken !== undefined && stored && stored !== request.failedToken) {
+      if (!isExpired(parseAccessClaims(stored))) return 'reused';
+    }
+    const client = await readAuthClientSettings();
+    const result = await requestToken(
+      { grant_type: 'refresh_token', refresh_token: auth.refresh_token, client_id: client.clientId, ...request.params },
+      client.tokenEndpoint,
+    );
+    if (!result.ok) {
+      if (result.reason === 'unreachable') reportReachable(false);
+      if (result.reason !== 'refused') return 'unreachable';
+      // A refused switch (a tenant or role this user cannot use) leaves the session as it was.
+      if (request.params) return 'refused';
+      // The refresh token is spent or revoked: nothing can bring this session back.
+      await deleteKv(sessionKeys.auth);
+      await deleteKv(sessionKeys.accessToken);
+      broadcast({ type: 'logoff', redirect: '/auth' });
+      return 'refused';
+    }
+    const claims = parseAccessClaims(result.tokens.access_token);
+    if (!claims) return 'unreachable';
+    await writeKv(sessionKeys.auth, {
+      tenantGuid: claims.tenantGuid,
+      orgGroupGuid: claims.orgGroupGuid,
+      refresh_token: result.tokens.refresh_token,
+    });
+    await writeKv(sessionKeys.accessToken, result.tokens.access_token);
+    await writeKv(sessionKeys.refreshedAt, Date.now());
+    reportReachable(true);
+    broadcast({ type: 'session-changed' });
+    return 'refreshed';
+  });
+}

@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+import { pipelineHost } from '../pipeline/host';
+
+const tokenPath = '/api/access/v1/oauth/token';
+/** SPEC §9 login client: a token call that has not answered after 20 s counts as unanswered. */
+const tokenTimeoutMs = 20_000;
+const jwt = z.string().check(z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/));
+
+export const tokenResponseSchema = z.object({
+  access_token: jwt,
+  refresh_token: jwt,
+  token_type: z.string().check(z.refine((v) => v.toLowerCase() === 'bearer')),
+  expires_in: z.int().check(z.positive()),
+  scope: z.string(),
+  id_token: z.optional(jwt),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export type TokenResult =
+  | { ok: true; tokens: TokenResponse }
+  /** refused: the token endpoint answered 400/401 (wrong password, used refresh token, ...). */
+  | { ok: false; reason: 'refused' | 'unreachable' | 'malformed' };
+
+/**
+ * Posts a grant to the token endpoint: form-encoded, token-not-required (no bearer, no prefix,
+ * no Accept-Language), with X-XSRF-TOKEN when the endpoint is on our origin and the cookie exists.
+ */
+export async function requestToken(form: Record<string, string>, endpoint: string = tokenPath): Promise<TokenResult> {
+  const host = pipelineHost();
+  const url = new URL(endpoint, host.origin);
+  const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
+  const xsrf = url.origin === host.origin ? await host.xsrfToken() : null;
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams(form).toString(),
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(tokenTimeoutMs),
+    });
+  } catch {
+    return { ok: false, reason: 'unreachable' };
+  }
+  if (response.status === 400 || response.status === 401) return { ok: false, reason: 'refused' };
+  if (!response.ok) return { ok: false, reason: 'unreachable' };
+  try {
+    const parsed = tokenResponseSchema.safeParse(await response.json());
+    return parsed.success ? { ok: true, tokens: parsed.data } : { ok: false, reason: 'malformed' };
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+}

@@ -1,0 +1,5 @@
+import { NotFoundPage } from './NotFoundPage';
+
+export default function CloudsNotFoundPage() {
+  return <NotFoundPage clouds />;
+}

@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { DefaultLogo } from '../../components/brand/DefaultLogo';
+import { appStore, useAtomValue } from '../../state/jotai';
+import { currentTenantAtom, currentUserAtom, permissionsAtom } from '../../lib/state/signedInState';
+import { platformReachableAtom, sessionAtom } from '../../lib/session/sessionAtoms';
+import { startAutoRefresh } from '../../lib/session/autoRefresh';
+import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
+import { logoff } from '../../lib/session/logoff';
+import { paths } from '../../app/paths';
+import { TenantContext } from './TenantContext';
+import './shell.css';
+
+function useAutoRefresh() {
+  useEffect(() => startAutoRefresh({ hasPermission: () => appStore.get(permissionsAtom).has('AutoRefreshToken') }), []);
+}
+
+/** While offline: retry when the network returns and every few seconds; reload the state after. */
+function useRecovery(reachable: boolean) {
+  useEffect(() => {
+    if (reachable) return;
+    let busy = false;
+    const attempt = async () => {
+      if (busy) return;
+      busy = true;
+      try {
+        await tryRecover();
+      } finally {
+        busy = false;
+      }
+    };
+    const onOnline = () => void attempt();
+    window.addEventListener('online', onOnline);
+    const timer = setInterval(() => void attempt(), recoveryPollMs);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      clearInterval(timer);
+    };
+  }, [reachable]);
+}
+
+export function SignedInLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const tenant = useAtomValue(currentTenantAtom);
+  const user = useAtomValue(currentUserAtom);
+  const session = useAtomValue(sessionAtom);
+  const reachable = useAtomValue(platformReachableAtom);
+  useAutoRefresh();
+  useRecovery(reachable);
+
+  async function signOut() {
+    const target = await logoff();
+    if (target.startsWith(paths.auth)) void navigate(target, { replace: true });
+    else window.location.assign(target);
+  }
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('SkipToContent')}
+      </a>
+      <header className="shell__bar">
+        <DefaultLogo />
+        <div className="shell__scope">
+          {tenant && <span className="shell__tenant" data-testid="tenant-name">{tenant.Name}</span>}
+          <span className="shell__user" data-testid="user-name">{user?.FullName ?? session.userName}</span>
+        </div>
+        {!reachable && (
+          <span className="shell__offline" role="status">
+            {t('Offline')}
+          </span>
+        )}
+        <button className="button button--secondary" type="button" onClick={() => void signOut()}>
+          {t('SignOut')}
+        </button>
+      </header>
+      <main className="shell__main" id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <TenantContext />
+    </div>
+  );
+}
+
+export default SignedInLayout;

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
+import { apiFetch } from '../../lib/api/apiFetch';
+import { switchScope } from '../../lib/session/switching';
+import { useAtomValue } from '../../state/jotai';
+import { sessionAtom } from '../../lib/session/sessionAtoms';
+import { paths } from '../../app/paths';
+
+const tenantContextSchema = z.object({ Id: z.string() });
+
+/** GET tenants/context; any failure is "false": no switch, the app carries on (SPEC §4). */
+async function resolveContext(context: string, version: string): Promise<string | null> {
+  try {
+    const query = new URLSearchParams({ context, contextVersion: version });
+    const response = await apiFetch(`/api/access/v1/tenants/context?${query}`);
+    if (!response.ok) return null;
+    const parsed = tenantContextSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data.Id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * SPEC §2/§4 URL context: a link may carry context and contextVersion. Version 2 switches without
+ * asking; otherwise a different tenant is confirmed first. Both parameters then leave the address bar.
+ */
+export function TenantContext() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useAtomValue(sessionAtom);
+  const [pending, setPending] = useState<{ context: string; version: string } | null>(null);
+
+  const params = new URLSearchParams(location.search);
+  const context = params.get('context');
+  const version = params.get('contextVersion');
+  const currentTenant = session.claims?.tenantGuid;
+
+  useEffect(() => {
+    if (!context || !version || !/^\d+$/.test(version)) return;
+    const clean = new URLSearchParams(location.search);
+    clean.delete('context');
+    clean.delete('contextVersion');
+    const removeParams = () => void navigate({ pathname: location.pathname, search: clean.size ? `?${clean}` : '', hash: location.hash }, { replace: true });
+    let alive = true;
+    void (async () => {
+      const tenantId = await resolveContext(context, version);
+      if (!alive) return;
+      removeParams();
+      if (!tenantId || tenantId === currentTenant) return;
+      if (version === '2') await switchScope({ context, contextVersion: version });
+      else setPending({ context, version });
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [context, version, currentTenant, location.pathname, location.search, location.hash, navigate]);
+
+  return (
+    <ConfirmDialog
+      open={pending !== null}
+      tone="warning"
+      title={t('TenantContextChangeTitle')}
+      message={t('TenantContextChangeMessage')}
+      onResult={(result) => {
+        const chosen = pending;
+        setPending(null);
+        if (result === true && chosen) void switchScope({ context: chosen.context, contextVersion: chosen.version });
+        else void navigate(paths.landing);
+      }}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import * as z from 'zod/mini';
+import { apiFetch } from '../api/apiFetch';
+import { storageKeys } from '../storage/keys';
+import { writeLocal } from '../storage/localStore';
+
+/**
+ * The pre-login resolver's data (SPEC §2 resolver): no-auth-init (languages, content, resources)
+ * and the login-page branding resources, fetched signed out (/auth appended, no token).
+ */
+const imageData = z.string().check(z.regex(/^(data:image\/[A-Za-z0-9.+-]+;base64,[A-Za-z0-9+/]+={0,2}|https?:\/\/\S+|\/\S*)$/));
+export const languageSchema = z.object({ Id: z.number(), Code: z.string(), Name: z.string(), IsRtl: z.boolean() });
+const resourceListSchema = z.array(z.object({ resourceName: z.string().check(z.minLength(1)), value: z.string() }));
+const anonymousStateSchema = z.object({
+  languages: z.array(languageSchema).check(z.minLength(1)),
+  content: z.looseObject({ loginLogo: z.nullable(imageData), License: z.nullable(z.string()), CustomerSuccessKey: z.nullable(z.string()) }),
+  resources: resourceListSchema,
+});
+
+export type Language = z.infer<typeof languageSchema>;
+export interface AnonymousState {
+  languages: Language[];
+  loginLogo: string | null;
+}
+
+async function getJson<T>(path: string, schema: z.ZodMiniType<T>): Promise<T | null> {
+  try {
+    const response = await apiFetch(path);
+    if (!response.ok) return null;
+    const parsed = schema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const fallbackLanguages: Language[] = [{ Id: 0, Code: 'en-us', Name: 'English (US)', IsRtl: false }];
+
+export async function loadAnonymousState(): Promise<AnonymousState> {
+  const [state, resources] = await Promise.all([
+    getJson('/api/global-state/v1/no-auth-init', anonymousStateSchema),
+    getJson('/api/branding/v1/resources/groups/login-page/auth', resourceListSchema),
+  ]);
+  if (state) writeLocal(storageKeys.content, JSON.stringify(state.content));
+  // The login logo: the branding resource, else the content object's, else the default asset.
+  const resourceLogo = resources?.find((r) => r.resourceName === 'loginLogo')?.value;
+  const loginLogo = resourceLogo && imageData.safeParse(resourceLogo).success ? resourceLogo : (state?.content.loginLogo ?? null);
+  return { languages: state?.languages ?? fallbackLanguages, loginLogo };
+}

@@ -1,0 +1,97 @@
+import { refreshSession } from '../../core/session/refresh';
+import { storageKeys } from '../storage/keys';
+import { readLocal, writeLocal } from '../storage/localStore';
+
+/**
+ * SPEC §4/§9 auto refresh: in exactly one tab, every 300000 ms × 0.8, first run after 3 s, only
+ * with AutoRefreshToken, restarted when the window regains focus, stopped once timed out.
+ * The tab holding a Web Lock is the one; when it closes the lock passes to a waiting tab at once.
+ * Its id is written to the shared auto-refresh key so every tab (and a test) can see which it is.
+ */
+export const autoRefreshIntervalMs = 300_000 * 0.8;
+export const autoRefreshFirstRunMs = 3_000;
+const lockName = 'trust-shell.auto-refresh';
+
+export interface AutoRefreshOptions {
+  hasPermission: () => boolean;
+  intervalMs?: number;
+  firstRunMs?: number;
+}
+
+function tabId(): string {
+  const key = 'trust-shell.tabId';
+  try {
+    const existing = sessionStorage.getItem(key);
+    if (existing) return existing;
+    const id = crypto.randomUUID();
+    sessionStorage.setItem(key, id);
+    return id;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
+export function isTimedOut(): boolean {
+  return readLocal(storageKeys.timedOut) === 'true';
+}
+
+export function startAutoRefresh(options: AutoRefreshOptions): () => void {
+  const interval = options.intervalMs ?? autoRefreshIntervalMs;
+  const firstRun = options.firstRunMs ?? autoRefreshFirstRunMs;
+  const id = tabId();
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let leading = false;
+
+  const run = async () => {
+    if (isTimedOut()) return stopTimer();
+    if (options.hasPermission()) {
+      // A refresh another context just made (a 401 retry, a switch) already did this run's work.
+      const outcome = await refreshSession({ unlessRefreshedWithinMs: interval / 2 });
+      console.info(`auto-refresh ${id}: ${outcome}`);
+    }
+    schedule(interval);
+  };
+  const schedule = (delay: number) => {
+    stopTimer();
+    timer = setTimeout(() => void run(), delay);
+  };
+  const stopTimer = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
+  const onFocus = () => {
+    if (leading && !isTimedOut()) schedule(firstRun);
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === storageKeys.timedOut && isTimedOut()) stopTimer();
+  };
+
+  const lead = () => {
+    leading = true;
+    writeLocal(storageKeys.autoRefreshId, id);
+    if (!isTimedOut()) schedule(firstRun);
+  };
+
+  const locks = navigator.locks as LockManager | undefined;
+  if (locks) {
+    locks
+      .request(lockName, { signal: abort.signal }, () => {
+        lead();
+        // Hold the lock for as long as this tab lives (or until stopped).
+        return new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve()));
+      })
+      .catch(() => undefined); // aborted while waiting
+  } else if (!readLocal(storageKeys.autoRefreshId)) {
+    lead();
+  }
+  window.addEventListener('focus', onFocus);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    stopTimer();
+    leading = false;
+    abort.abort();
+    window.removeEventListener('focus', onFocus);
+    window.removeEventListener('storage', onStorage);
+  };
+}

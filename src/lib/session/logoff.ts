@@ -1,0 +1,78 @@
+import { isExpired, parseAccessClaims } from '../../core/session/claims';
+import { deleteKv, readKv, sessionKeys } from '../../core/session/sessionDb';
+import { broadcast } from '../../core/session/sessionChannel';
+import { apiFetch } from '../api/apiFetch';
+import { storageKeys } from '../storage/keys';
+import { readLocal, removeLocal, writeLocal, writeTab } from '../storage/localStore';
+import { isIgnoredReturnPath, safeReturnPath } from './returnUrl';
+import { lookupSamlUserType, samlLogoutPath } from './samlUserType';
+import { appStore } from '../../state/jotai';
+import { sessionAtom, signedOutSession } from './sessionAtoms';
+
+/** Local-storage keys cleared on logoff (SPEC §4 "chosen keys"); language, theme and return URL stay. */
+const clearedKeys = [storageKeys.auth, storageKeys.tenant, storageKeys.session, storageKeys.omni] as const;
+
+/** Cache Storage buckets that may hold API answers (issue 7 partitions them; all go on sign-out). */
+export const apiCachePrefix = 'trust-shell-api';
+
+let loggingOff = false;
+export function isLoggingOff(): boolean {
+  return loggingOff;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** Saves the current URL as the return URL unless it is an ignored path; only ever a same-origin path. */
+export function saveReturnUrl(url: string = `${location.pathname}${location.search}${location.hash}`): void {
+  const path = safeReturnPath(url, location.origin);
+  if (path && !isIgnoredReturnPath(path)) writeTab(storageKeys.returnUrl, path);
+}
+
+/** Everything this browser knows about the session, gone: storage, atoms and cached API answers. */
+export async function clearLocalSession(): Promise<void> {
+  await deleteKv(sessionKeys.auth);
+  await deleteKv(sessionKeys.accessToken);
+  for (const key of clearedKeys) removeLocal(key);
+  try {
+    // The tab's return URL survives the clear: it is what signing in again needs.
+    const keep = sessionStorage.getItem(storageKeys.returnUrl);
+    sessionStorage.clear();
+    if (keep !== null) sessionStorage.setItem(storageKeys.returnUrl, keep);
+  } catch {
+    // blocked storage: nothing stored there either
+  }
+  try {
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n.startsWith(apiCachePrefix)).map((n) => caches.delete(n)));
+  } catch {
+    // no Cache Storage (insecure context): nothing cached
+  }
+  appStore.set(sessionAtom, signedOutSession);
+}
+
+/**
+ * SPEC §4 logoff: server logout while the access token is still valid (errors ignored), clear the
+ * session, keep the return URL, tell every tab, and go to /auth or the SAML logout path.
+ * Returns where the browser is going.
+ */
+export async function logoff(options: { returnUrl?: string | null } = {}): Promise<string> {
+  loggingOff = true;
+  const token = await readKv(sessionKeys.accessToken, isString);
+  if (token && !isExpired(parseAccessClaims(token))) {
+    try {
+      await apiFetch('/api/access/v1/auth/logout', { method: 'POST' });
+    } catch {
+      // SPEC §8: a failed logout call is ignored
+    }
+  }
+  const email = readLocal(storageKeys.lastLoginEmail) ?? '';
+  const saml = email ? await lookupSamlUserType(email) : null;
+  await clearLocalSession();
+  if (options.returnUrl !== null) saveReturnUrl(options.returnUrl);
+  broadcast({ type: 'logoff', redirect: '/auth' });
+  return samlLogoutPath(saml, email) ?? '/auth';
+}
+
+export function markTimedOut(): void {
+  writeLocal(storageKeys.timedOut, 'true');
+}

@@ -1,0 +1,25 @@
+import { isExpired, parseAccessClaims } from '../../core/session/claims';
+import { readKv, sessionKeys } from '../../core/session/sessionDb';
+import { refreshSession } from '../../core/session/refresh';
+import { appStore } from '../../state/jotai';
+import { loadSignedInState } from '../state/signedInState';
+import { sessionAtom } from './sessionAtoms';
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** How often an offline tab asks again (SPEC §9 status polling interval). */
+export const recoveryPollMs = 5_000;
+
+/**
+ * One recovery attempt while the platform is unreachable: refresh an expired token (one refresh for
+ * all tabs: the shared lock, and reuse of a newer stored token), then reload the signed-in state.
+ * Those are real platform calls, so the pipeline itself reports when the platform answers again.
+ */
+export async function tryRecover(): Promise<void> {
+  const token = await readKv(sessionKeys.accessToken, isString);
+  if (isExpired(parseAccessClaims(token))) {
+    const outcome = await refreshSession({ failedToken: token });
+    if (outcome !== 'refreshed' && outcome !== 'reused') return;
+  }
+  await loadSignedInState(appStore.get(sessionAtom).claims);
+}

@@ -1,0 +1,33 @@
+import { parseAccessClaims } from '../../core/session/claims';
+import { deleteKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
+import type { TokenResponse } from '../../core/session/tokenClient';
+import { storageKeys } from '../storage/keys';
+import { readTab, removeLocal, removeTab, writeLocal } from '../storage/localStore';
+import { safeReturnPath } from './returnUrl';
+
+/** SPEC §4: signing in stores the auth object, tenant and last login email and clears the timed-out flag. */
+export async function storeSignIn(tokens: TokenResponse, email: string): Promise<void> {
+  const claims = parseAccessClaims(tokens.access_token);
+  if (!claims) throw new Error('The platform sent an access token without readable claims');
+  await writeKv(sessionKeys.auth, {
+    tenantGuid: claims.tenantGuid,
+    orgGroupGuid: claims.orgGroupGuid,
+    refresh_token: tokens.refresh_token,
+  });
+  await writeKv(sessionKeys.accessToken, tokens.access_token);
+  writeLocal(storageKeys.tenant, claims.tenantGuid);
+  writeLocal(storageKeys.lastLoginEmail, email);
+  removeLocal(storageKeys.timedOut);
+}
+
+/** Where to go after sign-in: the saved return URL if it is a safe same-origin path, else the host. */
+export function takeReturnPath(fallback: string): string {
+  const saved = safeReturnPath(readTab(storageKeys.returnUrl), globalThis.location.origin);
+  removeTab(storageKeys.returnUrl);
+  return saved ?? fallback;
+}
+
+export async function clearSession(): Promise<void> {
+  await deleteKv(sessionKeys.auth);
+  await deleteKv(sessionKeys.accessToken);
+}

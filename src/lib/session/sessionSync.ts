@@ -1,0 +1,53 @@
+import { onSessionMessage } from '../../core/session/sessionChannel';
+import { appStore } from '../../state/jotai';
+import { clearLocalSession, isLoggingOff, saveReturnUrl } from './logoff';
+import { loadedScopeAtom, platformReachableAtom, syncSessionFromStorage } from './sessionAtoms';
+
+/** Paths where a tab is already signed out: a logoff elsewhere changes nothing there. */
+const signedOutPrefixes = ['/auth', '/404', '/eula'];
+
+/**
+ * Makes ten tabs behave like one session: a logoff, a refresh, a tenant or organisation-group
+ * switch in any tab (or in the service worker) is followed here within a moment.
+ */
+export function startSessionSync(): () => void {
+  const stop = onSessionMessage((message) => {
+    switch (message.type) {
+      case 'session-changed':
+        void syncSessionFromStorage();
+        break;
+      case 'logoff':
+        if (isLoggingOff() || signedOutPrefixes.some((p) => location.pathname.startsWith(p))) return;
+        // Every tab keeps its own place (per-tab return URL) and follows to the sign-in page.
+        void clearLocalSession().then(() => {
+          saveReturnUrl();
+          location.assign(message.redirect);
+        });
+        break;
+      case 'tenant-switched': {
+        // No tab may keep showing one tenant's data while holding another tenant's token.
+        const loaded = appStore.get(loadedScopeAtom)?.tenantGuid;
+        if (loaded !== undefined && loaded !== message.tenantGuid && !signedOutPrefixes.some((p) => location.pathname.startsWith(p))) location.assign('/landing');
+        break;
+      }
+      case 'orggroup-switched': {
+        const loaded = appStore.get(loadedScopeAtom)?.orgGroupGuid;
+        if (loaded !== undefined && loaded !== message.orgGroupGuid) location.reload();
+        break;
+      }
+      case 'connectivity':
+        appStore.set(platformReachableAtom, message.online);
+        break;
+    }
+  });
+  const online = () => appStore.set(platformReachableAtom, true);
+  const offline = () => appStore.set(platformReachableAtom, false);
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  if (!navigator.onLine) offline();
+  return () => {
+    stop();
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+}

@@ -1,0 +1,37 @@
+import { parseAccessClaims } from '../../core/session/claims';
+import { readKv, sessionKeys } from '../../core/session/sessionDb';
+import { refreshSession, type RefreshParams } from '../../core/session/refresh';
+import { broadcast } from '../../core/session/sessionChannel';
+import { storageKeys } from '../storage/keys';
+import { writeLocal } from '../storage/localStore';
+
+export type SwitchOutcome = 'tenant' | 'orggroup' | 'same-scope' | 'refused' | 'unreachable';
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const storedClaims = async () => parseAccessClaims(await readKv(sessionKeys.accessToken, isString));
+
+/**
+ * SPEC §2/§4 switching through the refresh parameters. A tenant switch tells every tab and goes to
+ * /landing; an organisation-group-only switch reloads. Full page loads drop every piece of the old
+ * tenant's state at once.
+ */
+export async function switchScope(params: RefreshParams): Promise<SwitchOutcome> {
+  const before = await storedClaims();
+  const outcome = await refreshSession({ params });
+  if (outcome === 'refused' || outcome === 'no-session') return 'refused';
+  if (outcome !== 'refreshed') return 'unreachable';
+  const after = await storedClaims();
+  if (!after) return 'refused';
+  if (after.tenantGuid !== before?.tenantGuid) {
+    writeLocal(storageKeys.tenant, after.tenantGuid);
+    broadcast({ type: 'tenant-switched', tenantGuid: after.tenantGuid });
+    location.assign('/landing');
+    return 'tenant';
+  }
+  if (after.orgGroupGuid !== before?.orgGroupGuid) {
+    broadcast({ type: 'orggroup-switched', orgGroupGuid: after.orgGroupGuid });
+    location.reload();
+    return 'orggroup';
+  }
+  return 'same-scope';
+}

@@ -1,0 +1,57 @@
+import * as z from 'zod/mini';
+import { atom, appStore } from '../../state/jotai';
+import { apiFetch } from '../api/apiFetch';
+import { loadedScopeAtom } from '../session/sessionAtoms';
+import type { AccessClaims } from '../../core/session/claims';
+
+/**
+ * The signed-in state the session core needs (permissions, current user, current tenant). Every
+ * call validates its answer at the edge and takes SPEC §8's fall-back when it fails.
+ */
+const permissionMapSchema = z.record(z.string(), z.boolean());
+const currentUserSchema = z.object({
+  id: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  FullName: z.string(),
+  Email: z.string(),
+  OrgGroupName: z.string(),
+  CurrentTenant: z.string(),
+});
+const tenantSchema = z.looseObject({ Id: z.string(), Name: z.string() });
+
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+export type Tenant = z.infer<typeof tenantSchema>;
+
+/** Only granted permissions are kept (SPEC §6). */
+export const permissionsAtom = atom<ReadonlySet<string>>(new Set<string>());
+export const currentUserAtom = atom<CurrentUser | null>(null);
+export const currentTenantAtom = atom<Tenant | null>(null);
+
+async function getJson<T>(path: string, schema: z.ZodMiniType<T>): Promise<T | null> {
+  try {
+    const response = await apiFetch(path);
+    if (!response.ok) return null;
+    const parsed = schema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function grantedPermissions(map: Record<string, boolean> | null): Set<string> {
+  return new Set(Object.entries(map ?? {}).filter(([, granted]) => granted === true).map(([name]) => name));
+}
+
+export async function loadSignedInState(claims: AccessClaims | null): Promise<void> {
+  const [permissions, user, tenant] = await Promise.all([
+    getJson('/api/access/v1/permissions', permissionMapSchema),
+    getJson('/api/access/v1/users/current/legacy', currentUserSchema),
+    getJson('/api/access/v1/tenants/current', tenantSchema),
+  ]);
+  // Offline, keep what this tab already knew rather than blanking the shell.
+  if (permissions) appStore.set(permissionsAtom, grantedPermissions(permissions));
+  if (user) appStore.set(currentUserAtom, user);
+  if (tenant) appStore.set(currentTenantAtom, tenant);
+  if (claims) appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid });
+}

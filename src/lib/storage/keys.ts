@@ -1,0 +1,22 @@
+/** SPEC §3 browser-storage keys, all under the product prefix so nothing collides with other apps. */
+export const storagePrefix = 'trust-shell.';
+
+export const storageKeys = {
+  auth: `${storagePrefix}auth`,
+  tenant: `${storagePrefix}tenant`,
+  content: `${storagePrefix}content`,
+  session: `${storagePrefix}session`,
+  lastLoginEmail: `${storagePrefix}lastLoginEmail`,
+  selectedLanguage: `${storagePrefix}selectedLanguage`,
+  updatedLanguageCode: `${storagePrefix}updatedLanguageCode`,
+  timedOut: `${storagePrefix}timedOut`,
+  /** Per tab (sessionStorage): each tab returns to its own place after signing in again. */
+  returnUrl: `${storagePrefix}returnUrl`,
+  autoRefreshId: `${storagePrefix}autoRefreshId`,
+  omni: `${storagePrefix}omni`,
+  dismissedAlerts: `${storagePrefix}dismissedAlerts`,
+  theme: `${storagePrefix}theme`,
+  signInData: `${storagePrefix}signInData`,
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

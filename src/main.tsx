@@ -1,0 +1,45 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { StartupError } from './app/StartupError';
+import { Loading } from './components/loading/Loading';
+import { loadRuntimeConfig } from './config/loadRuntimeConfig';
+import { runtimeConfigAtom } from './config/configAtom';
+import { initI18n } from './lib/i18n/i18n';
+import { startSession } from './lib/session/startSession';
+import { startSessionSync } from './lib/session/sessionSync';
+import { appStore } from './state/jotai';
+import { registerServiceWorker } from './pwa/registerServiceWorker';
+import './styles/global.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+root.render(<Loading size="large" />);
+
+async function bootstrap(): Promise<void> {
+  // Listen first: a refresh refused during start-up must still sign this tab out.
+  startSessionSync();
+  await initI18n();
+  try {
+    const config = await loadRuntimeConfig();
+    appStore.set(runtimeConfigAtom, config);
+    await startSession(config);
+  } catch (error) {
+    console.error('Bootstrap failed', error);
+    root.render(<StartupError details={error instanceof Error ? error.message : String(error)} />);
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void bootstrap().catch((error: unknown) => {
+  // SPEC §8: a bootstrap failure is logged to the console; the page still says what happened.
+  console.error('Bootstrap failed', error);
+  root.render(<StartupError details={String(error)} />);
+});
+registerServiceWorker();

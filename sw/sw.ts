@@ -1,0 +1,32 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { navigationDenylist } from './navigation';
+import { registerApiRoutes } from './apiRoutes';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// Precache the built shell; old precaches of earlier versions are removed on activation.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Platform calls: bearer, tenant prefix, Accept-Language, cache headers, 401 → refresh → retry.
+registerApiRoutes(self.location.origin);
+
+// Deep links load the shell offline; platform paths never get index.html.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: navigationDenylist }));
+
+// The runtime configuration: fresh when online, the last copy offline.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
+  new NetworkFirst({ cacheName: 'trust-shell-config', networkTimeoutSeconds: 3 }),
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// The first install takes control at once, so the first visit is already offline-capable.
+clientsClaim();

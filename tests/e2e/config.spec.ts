@@ -1,0 +1,57 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect, en, fillSignIn } from './fixtures.ts';
+import { startShellServer } from './support/server.ts';
+import { PlatformControl } from './support/platform.ts';
+
+test.describe('runtime configuration (/config.json)', () => {
+  test('the served document is the defaults merged with SHELL_CONFIG', async ({ request, baseURL }) => {
+    const response = await request.get(`${baseURL}/config.json`);
+    expect(response.ok()).toBe(true);
+    expect(await response.json()).toMatchObject({ authClient: { clientId: 'trust-shell', scope: 'read' } });
+  });
+
+  for (const [name, content, expected] of [
+    ['not JSON', '{ "authClient": ', 'not valid JSON'],
+    ['a schema violation', JSON.stringify({ authClient: { requireHttps: 'sometimes' } }), 'authClient.requireHttps'],
+    ['an unknown field', JSON.stringify({ colour: 'red' }), 'colour'],
+  ] as const) {
+    test(`a config file with ${name} is a clear start-up error, not a blank page`, async ({ page }, testInfo) => {
+      const dir = mkdtempSync(join(tmpdir(), 'shell-config-'));
+      const file = join(dir, 'config.json');
+      writeFileSync(file, content);
+      const server = await startShellServer(4400 + testInfo.parallelIndex * 7, { SHELL_CONFIG: file });
+      try {
+        const errors: string[] = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error') errors.push(m.text());
+        });
+        await page.goto(`${server.baseURL}/auth`);
+        await expect(page.getByRole('heading', { name: en.StartupError })).toBeVisible();
+        await expect(page.getByRole('alert')).toContainText(expected);
+        expect(errors.join('\n')).toContain('Bootstrap failed');
+      } finally {
+        await server.close();
+      }
+    });
+  }
+
+  test('SHELL_CONFIG values reach the app (client id used by the password grant)', async ({ page }, testInfo) => {
+    const dir = mkdtempSync(join(tmpdir(), 'shell-config-'));
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ authClient: { scope: 'read write' } }));
+    const server = await startShellServer(4500 + testInfo.parallelIndex * 7, { SHELL_CONFIG: file });
+    try {
+      await page.goto(`${server.baseURL}/auth`);
+      await fillSignIn(page, 'admin@acme.test', 'wrong');
+      await expect(page.getByRole('alert')).toBeVisible();
+      // The second server has its own emulator; read its log through a control client.
+      const control = new PlatformControl(page.request, server.baseURL);
+      const [grant] = await control.log({ path: '/api/access/v1/oauth/token' });
+      expect(grant?.body).toMatchObject({ grant_type: 'password', client_id: 'trust-shell', scope: 'read write' });
+    } finally {
+      await server.close();
+    }
+  });
+});

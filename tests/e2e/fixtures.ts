@@ -1,0 +1,83 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { startShellServer, type ShellServer } from './support/server.ts';
+import { PlatformControl } from './support/platform.ts';
+
+export const demoPassword = 'trust-shell-demo';
+
+/** The emulator's English catalogue, so tests assert on real texts without copying them. */
+export const en: Record<string, string> = JSON.parse(
+  readFileSync(new URL('../platform/data/translations/en-us.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
+
+interface WorkerFixtures {
+  shell: ShellServer;
+}
+
+interface TestFixtures {
+  platform: PlatformControl;
+  /** Opens `n` tabs in the test's one browser context (one session, like a member's browser). */
+  tabs: (n: number) => Promise<Page[]>;
+  signIn: (page: Page, email: string, password?: string) => Promise<void>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  shell: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+    async ({}, use, workerInfo) => {
+      const server = await startShellServer(4300 + workerInfo.parallelIndex * 7);
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ shell }, use) => {
+    await use(shell.baseURL);
+  },
+  // Every test starts from the emulator's initial state, with an empty request log.
+  platform: [
+    async ({ playwright, shell }, use) => {
+      const request = await playwright.request.newContext();
+      const control = new PlatformControl(request, shell.baseURL);
+      await control.reset();
+      await use(control);
+      await request.dispose();
+    },
+    { auto: true },
+  ],
+  tabs: async ({ context }, use) => {
+    await use(async (n) => {
+      const pages: Page[] = [];
+      for (let i = 0; i < n; i += 1) pages.push(await context.newPage());
+      return pages;
+    });
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+  signIn: async ({}, use) => {
+    await use(async (page, email, password = demoPassword) => {
+      await page.goto('/auth');
+      await fillSignIn(page, email, password);
+      await expect(page).toHaveURL(/\/mfe-host/);
+    });
+  },
+});
+
+export { expect };
+
+/** The two-step sign-in form: email, Continue (the SAML lookup), password, Sign in. */
+export async function fillSignIn(page: Page, email: string, password: string = demoPassword): Promise<void> {
+  await page.getByLabel(en.Email!).fill(email);
+  await page.getByRole('button', { name: en.Continue }).click();
+  await page.getByLabel(en.Password!).fill(password);
+  await page.getByRole('button', { name: en.SignIn }).click();
+}
+
+/**
+ * Waits until a service worker controls the page (STACK.md). Polled from Node rather than with
+ * waitForFunction, whose requestAnimationFrame polling stalls under an installed fake clock.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+    .toBe(true);
+}

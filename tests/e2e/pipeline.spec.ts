@@ -1,0 +1,71 @@
+import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import type { LoggedRequest } from './support/platform.ts';
+
+/**
+ * SPEC §7 common request behaviour, checked on what the platform received: once with the service
+ * worker applying the pipeline, once with service workers blocked (the page applies it).
+ */
+for (const mode of ['service worker', 'in page'] as const) {
+  test.describe(`request pipeline (${mode})`, () => {
+    // The browser sends its own default Accept-Language (fr-FR here) on every request; the
+    // pipeline's value is the stored language (en-us), so the two can be told apart.
+    test.use({ locale: 'fr-FR', ...(mode === 'in page' ? { serviceWorkers: 'block' as const } : {}) });
+
+    test('bearer, tenant prefix, Accept-Language, cache headers and XSRF reach the platform', async ({ page, context, platform, signIn, baseURL }) => {
+      await context.addCookies([{ name: 'XSRF-TOKEN', value: 'xsrf-123', url: baseURL! }]);
+      await page.goto('/auth');
+      if (mode === 'service worker') {
+        await waitForServiceWorker(page);
+      } else {
+        expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+      }
+      await signIn(page, 'ptl@acme.test');
+      await expect(page.getByTestId('user-name')).not.toBeEmpty();
+      const log = await platform.log();
+      const find = (suffix: string, method = 'GET') => log.filter((r) => r.path.endsWith(suffix) && r.method === method);
+
+      // The token call: outside the pipeline (no bearer, no prefix, no Accept-Language) but with XSRF.
+      const [grant] = find('/api/access/v1/oauth/token', 'POST');
+      expect(grant?.path).toBe('/api/access/v1/oauth/token');
+      expect(grant?.headers.authorization).toBeUndefined();
+      expect(grant?.headers['accept-language']).toMatch(/^fr/);
+      expect(grant?.headers['x-xsrf-token']).toBe('xsrf-123');
+
+      // Signed-in calls: prefixed with the token's ptl, bearer, language, no-cache; no XSRF on GET.
+      const [permissions] = find('/api/access/v1/permissions');
+      expect(permissions?.path).toBe('/eu-tenant-7/api/access/v1/permissions');
+      expect(permissions?.status).toBe(200);
+      expect(permissions?.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(permissions?.headers['accept-language']).toBe('en-us');
+      expect(permissions?.headers['cache-control']).toBe('no-cache');
+      expect(permissions?.headers['x-xsrf-token']).toBeUndefined();
+
+      // A cacheable call (the translations the shell loads at start, before sign-in) asks for max-age=3600.
+      const translations = log.find((r) => r.path === '/api/globalization/v1/translations/en-us');
+      expect(translations?.headers['cache-control']).toBe('max-age=3600');
+      expect(translations?.headers['accept-language']).toBe('en-us');
+      expect(translations?.query).toMatchObject({ language: 'en-us', tenantId: '00000000-0000-0000-0000-000000000000' });
+
+      // A write carries XSRF; the sign-out's logout call is one.
+      await page.getByRole('button', { name: en.SignOut }).click();
+      await expect(page).toHaveURL(/\/auth$/);
+      const logout = (await platform.log({ method: 'POST' })).find((r: LoggedRequest) => r.path.endsWith('/api/access/v1/auth/logout'));
+      expect(logout?.path).toBe('/eu-tenant-7/api/access/v1/auth/logout');
+      expect(logout?.headers['x-xsrf-token']).toBe('xsrf-123');
+      expect(logout?.headers.authorization).toMatch(/^Bearer /);
+    });
+
+    test('a cross-origin request from the page never carries the bearer', async ({ page, platform, signIn, baseURL }) => {
+      await signIn(page, 'admin@acme.test');
+      if (mode === 'service worker') await waitForServiceWorker(page);
+      // Same server, other host name: another origin as far as the browser is concerned.
+      const other = baseURL!.replace('127.0.0.1', 'localhost');
+      await page.evaluate((url) => fetch(url, { mode: 'no-cors' }).catch(() => undefined), `${other}/api/access/v1/permissions?probe=cross`);
+      await expect.poll(async () => (await platform.log({ path: '/api/access/v1/permissions' })).filter((r) => r.query.probe === 'cross').length).toBe(1);
+      const [cross] = (await platform.log({ path: '/api/access/v1/permissions' })).filter((r) => r.query.probe === 'cross');
+      expect(cross?.headers.authorization).toBeUndefined();
+      expect(cross?.headers['accept-language']).toMatch(/^fr/);
+      expect(cross?.status).toBe(401);
+    });
+  });
+}

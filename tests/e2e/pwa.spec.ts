@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { chromiumPath } from './support/browser.ts';
+
+test.describe('installable, offline-capable shell', () => {
+  test('the service worker activates, controls the page, and an offline reload still shows the shell', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/auth');
+    await waitForServiceWorker(page);
+    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    // The shell, in the member's language, not the browser's offline page.
+    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    // A deep link that was never visited also comes from the precached shell.
+    await page.goto('/404/clouds');
+    await expect(page.getByRole('heading', { name: en.PageNotFound })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('Chromium reports the app installable from its manifest', async ({ baseURL }) => {
+    // Installability is never reported in an incognito context, which is what Playwright's
+    // default contexts are, so this one runs in a real (temporary) profile.
+    const profile = mkdtempSync(join(tmpdir(), 'shell-profile-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`${baseURL}/auth`);
+      await waitForServiceWorker(page);
+      const cdp = await context.newCDPSession(page);
+      const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+      expect(manifest.url).toMatch(/manifest\.webmanifest$/);
+      expect(manifest.errors).toEqual([]);
+      await expect
+        .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors)
+        .toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});

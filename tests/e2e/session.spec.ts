@@ -1,0 +1,230 @@
+import type { Page } from '@playwright/test';
+import { test, expect, en, fillSignIn, waitForServiceWorker } from './fixtures.ts';
+import { concurrentCalls, countRefreshes, refreshGrants, returnUrl, tenantIdByName } from './support/session.ts';
+
+const tokenPath = '/api/access/v1/oauth/token';
+
+async function openSignedIn(tabs: (n: number) => Promise<Page[]>, signIn: (p: Page, e: string) => Promise<void>, n: number, email = 'admin@acme.test') {
+  const pages = await tabs(n);
+  await signIn(pages[0]!, email);
+  for (const page of pages.slice(1)) {
+    await page.goto('/mfe-host');
+    await expect(page.getByTestId('user-name')).not.toBeEmpty();
+  }
+  return pages;
+}
+
+test.describe('sign-in', () => {
+  test('a wrong password shows an error and keeps the typed email', async ({ page, platform }) => {
+    await page.goto('/auth');
+    await fillSignIn(page, 'admin@acme.test', 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText(en.WrongEmailOrPassword!);
+    await expect(page.getByLabel(en.Email!)).toHaveValue('admin@acme.test');
+    await expect(page).toHaveURL(/\/auth$/);
+    const [grant] = await platform.log({ path: tokenPath });
+    expect(grant?.status).toBe(400);
+  });
+
+  test('the AcceptEula persona lands on /eula', async ({ page }) => {
+    await page.goto('/auth');
+    await fillSignIn(page, 'eula@acme.test');
+    await expect(page).toHaveURL(/\/eula$/);
+    await expect(page.getByRole('heading', { name: en.EndUserAgreement })).toBeVisible();
+  });
+
+  test('a return URL is followed after sign-in, an off-site one never', async ({ page, signIn }) => {
+    await page.goto('/auth');
+    await page.evaluate(() => sessionStorage.setItem('trust-shell.returnUrl', '/mfe-host/risk?tab=2'));
+    await signIn(page, 'admin@acme.test');
+    await expect(page).toHaveURL(/\/mfe-host\/risk\?tab=2$/);
+
+    await page.getByRole('button', { name: en.SignOut }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    for (const hostile of ['https://evil.test/x', '//evil.test/x', '/\\evil.test']) {
+      await page.evaluate((v) => sessionStorage.setItem('trust-shell.returnUrl', v), hostile);
+      await fillSignIn(page, 'admin@acme.test');
+      await expect(page).toHaveURL(/\/mfe-host$/);
+      expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? page.url()).host);
+      await page.getByRole('button', { name: en.SignOut }).click();
+      await expect(page).toHaveURL(/\/auth$/);
+    }
+  });
+});
+
+for (const mode of ['service worker', 'in page'] as const) {
+  test.describe(`one refresh across tabs (${mode})`, () => {
+    if (mode === 'in page') test.use({ serviceWorkers: 'block' });
+
+    test('5 tabs with an expired access token: exactly one refresh, every call succeeds after one retry', async ({ tabs, signIn, platform }) => {
+      const pages = await openSignedIn(tabs, signIn, 5);
+      if (mode === 'service worker') for (const page of pages) await waitForServiceWorker(page);
+      await platform.clearLog();
+      await platform.clock(1000); // the platform now sees every issued access token as expired
+
+      let statuses: number[];
+      if (mode === 'service worker') {
+        // 10 concurrent calls per tab, all through the worker's pipeline.
+        statuses = (await Promise.all(pages.map((page) => concurrentCalls(page, '/api/access/v1/permissions', 10)))).flat();
+        expect(statuses).toHaveLength(50);
+      } else {
+        // Each tab's own pipeline: reloading makes every tab's start-up calls at the same moment.
+        await Promise.all(pages.map((page) => page.reload()));
+        for (const page of pages) await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+        statuses = (await platform.log({ path: '/api/access/v1/' })).filter((r) => r.path !== tokenPath && r.status !== 401).map((r) => r.status);
+        expect(statuses.length).toBeGreaterThanOrEqual(15);
+      }
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      expect(await countRefreshes(platform)).toBe(1);
+      // Every refused call was retried exactly once: as many 401s as retried successes at most.
+      const log = await platform.log({ path: '/api/access/v1/permissions' });
+      expect(log.filter((r) => r.status === 401).length).toBeLessThanOrEqual(log.filter((r) => r.status === 200).length);
+    });
+  });
+}
+
+test.describe('refresh refused or unanswered', () => {
+  test('a refused refresh signs every tab out, each keeping its own return URL', async ({ tabs, signIn, platform }) => {
+    const [a, b, c] = await openSignedIn(tabs, signIn, 3);
+    await a!.goto('/mfe-host/risk/register?tab=2');
+    await expect(a!.getByTestId('user-name')).not.toBeEmpty();
+    await platform.fault({ path: tokenPath, status: 400 });
+    await platform.clock(1000);
+    await a!.reload();
+    await expect(a!).toHaveURL(/\/auth$/);
+    // The other tabs follow within a second.
+    await expect(b!).toHaveURL(/\/auth$/, { timeout: 1000 });
+    await expect(c!).toHaveURL(/\/auth$/, { timeout: 1000 });
+    expect(await returnUrl(a!)).toBe('/mfe-host/risk/register?tab=2');
+    expect(await returnUrl(b!)).toBe('/mfe-host');
+    // Signing in again returns the tab to where it was.
+    await platform.clearFaults();
+    await platform.clock(0);
+    await fillSignIn(a!, 'admin@acme.test');
+    await expect(a!).toHaveURL(/\/mfe-host\/risk\/register\?tab=2$/);
+  });
+
+  for (const cause of ['503 from the token endpoint', 'network off'] as const) {
+    test(`${cause}: every tab stays signed in and offline, then exactly one refresh when it returns`, async ({ context, tabs, signIn, platform }) => {
+      await context.clock.install();
+      const pages = await openSignedIn(tabs, signIn, 3);
+      for (const page of pages) await waitForServiceWorker(page);
+      await platform.clock(1000);
+      if (cause === 'network off') await context.setOffline(true);
+      else await platform.fault({ path: tokenPath, status: 503 });
+      await Promise.all(pages.map((page) => page.reload()));
+      for (const page of pages) {
+        await expect(page).toHaveURL(/\/mfe-host$/);
+        await expect(page.getByRole('status').filter({ hasText: en.Offline! })).toBeVisible();
+        await expect(page.getByTestId('user-name')).not.toBeEmpty();
+      }
+      await platform.clearLog();
+      if (cause === 'network off') await context.setOffline(false);
+      else await platform.clearFaults();
+      await context.clock.runFor(6000); // one recovery poll
+      for (const page of pages) await expect(page.getByRole('status').filter({ hasText: en.Offline! })).toHaveCount(0);
+      const successfulRefreshes = async () => refreshGrants(await platform.log({ path: tokenPath })).filter((r) => r.status === 200).length;
+      await expect.poll(successfulRefreshes).toBe(1);
+      // Every tab has its state back, and no tab refreshed on its own after that.
+      for (const page of pages) await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+      expect(await successfulRefreshes()).toBe(1);
+    });
+  }
+});
+
+test.describe('auto refresh (one tab)', () => {
+  test('3 tabs: one refresh per interval from one tab; another takes over when it closes', async ({ context, tabs, signIn, platform }) => {
+    await context.clock.install();
+    const pages = await openSignedIn(tabs, signIn, 3);
+    const refreshedBy: string[] = [];
+    for (const page of pages) {
+      page.on('console', (m) => {
+        const match = /^auto-refresh (\S+): refreshed$/.exec(m.text());
+        if (match) refreshedBy.push(match[1]!);
+      });
+    }
+    await context.clock.runFor(3000); // first run after 3 s
+    await expect.poll(() => countRefreshes(platform)).toBe(1);
+    for (let interval = 2; interval <= 5; interval += 1) {
+      await context.clock.runFor(240_000);
+      await expect.poll(() => countRefreshes(platform)).toBe(interval);
+    }
+    expect(new Set(refreshedBy).size).toBe(1);
+    const leaderId = refreshedBy[0]!;
+    expect(await pages[0]!.evaluate(() => localStorage.getItem('trust-shell.autoRefreshId'))).toBe(leaderId);
+
+    const ids = await Promise.all(pages.map((p) => p.evaluate(() => sessionStorage.getItem('trust-shell.tabId'))));
+    const leader = pages[ids.indexOf(leaderId)]!;
+    await leader.close();
+    await context.clock.runFor(240_000);
+    await expect.poll(() => countRefreshes(platform)).toBeGreaterThanOrEqual(6);
+    const successor = refreshedBy.at(-1)!;
+    expect(successor).not.toBe(leaderId);
+    expect(ids).toContain(successor);
+  });
+
+  test('no auto refresh without AutoRefreshToken', async ({ context, tabs, signIn, platform }) => {
+    await context.clock.install();
+    await openSignedIn(tabs, signIn, 2, 'basic@acme.test');
+    await context.clock.runFor(3000);
+    await context.clock.runFor(240_000 * 2);
+    expect(await countRefreshes(platform)).toBe(0);
+  });
+
+  test('3 tabs open for 8 real seconds: exactly one refresh (the first run after 3 s)', async ({ tabs, signIn, platform }) => {
+    const pages = await openSignedIn(tabs, signIn, 3);
+    await pages[0]!.waitForTimeout(8000);
+    expect(await countRefreshes(platform)).toBe(1);
+  });
+});
+
+test.describe('one session across tabs', () => {
+  test('signing out in one tab signs every tab out within a second', async ({ tabs, signIn }) => {
+    const [a, b] = await openSignedIn(tabs, signIn, 2);
+    await a!.getByRole('button', { name: en.SignOut }).click();
+    await expect(a!).toHaveURL(/\/auth$/);
+    await expect(b!).toHaveURL(/\/auth$/, { timeout: 1000 });
+  });
+
+  test('a tenant switch in tab A takes tab B off the old tenant', async ({ tabs, signIn, platform, request }) => {
+    const europe = await tenantIdByName(request, platform, 'Acme Europe');
+    const [a, b] = await openSignedIn(tabs, signIn, 2);
+    await expect(b!.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    const left = b!.waitForURL(/\/landing|\/mfe-host/, { waitUntil: 'commit', timeout: 1000 });
+    await a!.goto(`/mfe-host?context=${europe}&contextVersion=2`);
+    await left;
+    await expect(a!.getByTestId('tenant-name')).toHaveText('Acme Europe');
+    await expect(b!.getByTestId('tenant-name')).toHaveText('Acme Europe');
+    // Acme Europe is served under its own prefix: tab B now calls /eu-acme/api/...
+    const bCalls = (await platform.log()).filter((r) => r.path.startsWith('/eu-acme/api/'));
+    expect(bCalls.length).toBeGreaterThan(0);
+    expect(new URL(a!.url()).search).toBe('');
+  });
+
+  test('a version-1 context for another tenant asks first: Cancel stays, Continue switches', async ({ page, signIn, platform, request }) => {
+    const europe = await tenantIdByName(request, platform, 'Acme Europe');
+    await signIn(page, 'admin@acme.test');
+    await page.goto(`/mfe-host?context=${europe}&contextVersion=1`);
+    const dialog = page.getByRole('alertdialog', { name: en.TenantContextChangeTitle });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/mfe-host$/); // both parameters removed from the address bar
+    await dialog.getByRole('button', { name: en.Cancel }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    expect(refreshGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
+
+    await page.goto(`/mfe-host?context=${europe}&contextVersion=1`);
+    await page.getByRole('alertdialog').getByRole('button', { name: en.Continue }).click();
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Europe');
+    const [switchGrant] = refreshGrants(await platform.log({ path: tokenPath }));
+    expect(switchGrant?.body).toMatchObject({ context: europe, contextVersion: '1' });
+  });
+
+  test('a context the platform cannot resolve is ignored and the app carries on', async ({ page, signIn, platform }) => {
+    await signIn(page, 'admin@acme.test');
+    await page.goto('/mfe-host?context=no-such-context&contextVersion=1');
+    await expect(page).toHaveURL(/\/mfe-host$/);
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    expect(refreshGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
+  });
+});

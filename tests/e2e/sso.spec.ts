@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { test as base, expect, en } from './fixtures.ts';
+import { startShellServer, type ShellServer } from './support/server.ts';
+import { PlatformControl, type LoggedRequest } from './support/platform.ts';
+
+/**
+ * Single sign-on (authorization code + PKCE S256, and OpenID Connect) through the emulator's
+ * identity-provider page. Every server here listens on 4600–4699 (other suites own 4300–4520):
+ * worker n uses 4600 + 10n for its default shell and the next ports for servers with SHELL_CONFIG.
+ */
+const portBase = (parallelIndex: number) => 4600 + parallelIndex * 10;
+
+const test = base.extend<object, { shell: ShellServer }>({
+  shell: [
+    // Playwright reads fixture dependencies from an object pattern in the source, so it must stay `{}`.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const server = await startShellServer(portBase(workerInfo.parallelIndex));
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+const ssoEmail = 'sso@acme.test';
+const idpButton = (page: Page, email = ssoEmail) => page.getByRole('button', { name: `Sign in as ${email}`, exact: true });
+
+type Playwright = PlaywrightWorkerArgs['playwright'];
+
+/**
+ * The emulator's request log, read over a new connection: a pooled keep-alive socket that sat idle
+ * for the server's 5 s keep-alive timeout can be reset just as it is reused (ECONNRESET).
+ */
+async function requestLog(playwright: Playwright, baseURL: string, filter: { path?: string; method?: string }): Promise<LoggedRequest[]> {
+  const request = await playwright.request.newContext();
+  try {
+    return await new PlatformControl(request, baseURL).log(filter);
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** A second shell (own emulator) whose /config.json is the defaults merged with `config`. */
+async function withConfiguredShell(port: number, config: (origin: string) => unknown, run: (server: ShellServer) => Promise<void>) {
+  const dir = mkdtempSync(join(tmpdir(), 'shell-sso-'));
+  const file = join(dir, 'config.json');
+  writeFileSync(file, JSON.stringify(config(`http://127.0.0.1:${port}`)));
+  const server = await startShellServer(port, { SHELL_CONFIG: file });
+  try {
+    await run(server);
+  } finally {
+    await server.close();
+  }
+}
+
+const oidcOn = (origin: string) => ({ authClient: { oidc: true, issuer: `${origin}/oidc` } });
+
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+/** Email, Continue: the SAML lookup says SSO, so the app leaves for the authorization endpoint. */
+async function continueAs(page: Page, origin: string, email = ssoEmail): Promise<void> {
+  await page.goto(`${origin}/auth`);
+  await page.getByLabel(en.Email!).fill(email);
+  await page.getByRole('button', { name: en.Continue }).click();
+}
+
+/**
+ * Approves on the identity provider's page without letting the browser follow the redirect, so a
+ * test can tamper with the return (or with sessionStorage) before the app sees it.
+ */
+async function approveWithoutFollowing(page: Page, email = ssoEmail): Promise<URL> {
+  await expect(idpButton(page, email)).toBeVisible();
+  const form = page.locator('form').filter({ has: idpButton(page, email) });
+  const { action, fields } = await form.evaluate((f: HTMLFormElement) => ({
+    action: f.action,
+    fields: Object.fromEntries([...new FormData(f)].map(([k, v]) => [k, typeof v === 'string' ? v : v.name])),
+  }));
+  const response = await page.request.post(action, { form: fields, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  return new URL(response.headers().location ?? '');
+}
+
+const codeGrants = (log: LoggedRequest[]) =>
+  log.filter((r) => r.method === 'POST' && (r.body as { grant_type?: string } | null)?.grant_type === 'authorization_code');
+
+const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+test.describe('single sign-on', () => {
+  test('the SSO persona signs in through authorize + PKCE S256 (OIDC off)', async ({ page, playwright, baseURL }) => {
+    await continueAs(page, baseURL!);
+    await idpButton(page).click();
+    await expect(page).toHaveURL(/\/mfe-host/);
+
+    const [grant, ...more] = codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }));
+    expect(more).toEqual([]);
+    expect(grant?.status).toBe(200);
+    const body = grant?.body as Record<string, string>;
+    expect(body).toMatchObject({ grant_type: 'authorization_code', client_id: 'trust-shell', redirect_uri: `${baseURL}/auth` });
+    expect(body.code_verifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
+    expect(body.client_secret).toBeUndefined();
+
+    const [authorize] = await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/authorize', method: 'GET' });
+    expect(authorize?.query).toMatchObject({
+      response_type: 'code',
+      client_id: 'trust-shell',
+      redirect_uri: `${baseURL}/auth`,
+      scope: 'read',
+      code_challenge_method: 'S256',
+      code_challenge: s256(body.code_verifier!),
+      login_hint: ssoEmail,
+    });
+    expect(authorize?.query.nonce).toBeUndefined();
+    // The request's secrets do not outlive the return.
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('trust-shell.sso.')))).toEqual([]);
+  });
+
+  test('with OIDC on, discovery and the JWKS are loaded and the ID token is validated', async ({ page, playwright }, testInfo) => {
+    const port = portBase(testInfo.parallelIndex) + 1;
+    await withConfiguredShell(port, oidcOn, async (server) => {
+      await continueAs(page, server.baseURL);
+      await expect(page).toHaveURL(new RegExp(`^${server.baseURL}/oidc/authorize\\?`));
+      await idpButton(page).click();
+      await expect(page).toHaveURL(/\/mfe-host/);
+
+      const log = await requestLog(playwright, server.baseURL, { path: '/oidc/' });
+      const paths = log.map((r) => `${r.method} ${r.path}`);
+      expect(paths).toContain('GET /oidc/.well-known/openid-configuration');
+      const authorize = log.find((r) => r.method === 'GET' && r.path === '/oidc/authorize');
+      expect(authorize?.query).toMatchObject({ scope: 'openid profile read', code_challenge_method: 'S256', login_hint: ssoEmail });
+      expect(authorize?.query.nonce).toMatch(/^[A-Za-z0-9_-]{45}$/);
+      const [grant] = codeGrants(log.filter((r) => r.path === '/oidc/token'));
+      expect(grant?.status).toBe(200);
+      expect(authorize?.query.code_challenge).toBe(s256((grant?.body as Record<string, string>).code_verifier!));
+      // The signature check reads the key set after the token answer.
+      const jwks = log.find((r) => r.path === '/oidc/.well-known/jwks.json');
+      expect(jwks?.status).toBe(200);
+      expect(jwks!.seq).toBeGreaterThan(grant!.seq);
+    });
+  });
+
+  test('a tampered state is refused before any token request (invalid_nonce_in_state)', async ({ page, playwright, baseURL }) => {
+    const errors = consoleErrors(page);
+    await continueAs(page, baseURL!);
+    const back = await approveWithoutFollowing(page);
+    expect(back.pathname).toBe('/auth');
+    back.searchParams.set('state', `${back.searchParams.get('state')}x`);
+    await page.goto(back.href);
+
+    await expect(page.getByRole('alert')).toHaveText(en.SignInFailed!);
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(errors.join('\n')).toContain('login event invalid_nonce_in_state');
+    expect(codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }))).toEqual([]);
+  });
+
+  test('cancelling at the identity provider is a code_error and leaves the user on /auth', async ({ page, playwright, baseURL }) => {
+    const errors = consoleErrors(page);
+    await continueAs(page, baseURL!);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await expect(page.getByRole('alert')).toHaveText(en.SignInFailed!);
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(errors.join('\n')).toContain('login event code_error: The authorization server answered access_denied');
+    expect(codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }))).toEqual([]);
+  });
+
+  test('a tampered nonce is refused (token_validation_error, Wrong nonce) with OIDC on', async ({ page, playwright }, testInfo) => {
+    const port = portBase(testInfo.parallelIndex) + 2;
+    await withConfiguredShell(port, oidcOn, async (server) => {
+      const errors = consoleErrors(page);
+      await continueAs(page, server.baseURL);
+      const back = await approveWithoutFollowing(page);
+      // The identity provider's page is on the shell's origin and tab, so it shares sessionStorage.
+      await page.evaluate(() => sessionStorage.setItem('trust-shell.sso.nonce', 'N'.repeat(45)));
+      await page.goto(back.href);
+
+      await expect(page.getByRole('alert')).toHaveText(en.SignInFailed!);
+      await expect(page).toHaveURL(/\/auth$/);
+      expect(errors.join('\n')).toContain('login event token_validation_error: Wrong nonce');
+      // The code was exchanged, but its tokens were thrown away: nothing signed in.
+      expect(codeGrants(await requestLog(playwright, server.baseURL, { path: '/oidc/token' }))).toHaveLength(1);
+      expect(await page.evaluate(() => localStorage.getItem('trust-shell.tenant'))).toBeNull();
+    });
+  });
+
+  test('requireHttps with an http issuer refuses to start (discovery_document_validation_error)', async ({ page, playwright }, testInfo) => {
+    const port = portBase(testInfo.parallelIndex) + 3;
+    const config = (origin: string) => ({ authClient: { oidc: true, issuer: `${origin}/oidc`, requireHttps: true } });
+    await withConfiguredShell(port, config, async (server) => {
+      const errors = consoleErrors(page);
+      await continueAs(page, server.baseURL);
+
+      await expect(page.getByRole('alert')).toHaveText(en.SignInFailed!);
+      await expect(page).toHaveURL(`${server.baseURL}/auth`);
+      expect(errors.join('\n')).toContain(`login event discovery_document_validation_error: Issuer ${server.baseURL}/oidc must use HTTPS`);
+      expect(await requestLog(playwright, server.baseURL, { path: '/oidc/' })).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,93 @@
+import type { APIRequestContext } from '@playwright/test';
+
+/** One request the emulator received (its control API's request log). */
+export interface LoggedRequest {
+  seq: number;
+  time: number;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+  status: number;
+}
+
+export interface FaultSpec {
+  path: string;
+  method?: string;
+  latencyMs?: number;
+  status?: number;
+  everyNth?: number;
+  probability?: number;
+  drop?: boolean;
+  dropAfterApply?: boolean;
+  times?: number;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: string;
+  scope: string;
+}
+
+/** Typed client of the emulator's test-only control API (EMULATOR_CONTROL=1). */
+export class PlatformControl {
+  constructor(
+    private readonly request: APIRequestContext,
+    readonly baseURL: string,
+  ) {}
+
+  private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
+    // A fresh connection per call: a kept-alive socket may be closed by the server's idle timeout
+    // at the very moment it is reused (ECONNRESET).
+    const response = await this.request.fetch(`${this.baseURL}/__control${path}`, {
+      method,
+      headers: { Connection: 'close' },
+      ...(data !== undefined ? { data } : {}),
+    });
+    if (!response.ok()) throw new Error(`control ${method} ${path} answered ${response.status()}: ${await response.text()}`);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  reset(): Promise<void> {
+    return this.call('POST', '/reset');
+  }
+
+  /** The request log, optionally only paths starting with `pathPrefix` (un-prefixed or prefixed as sent). */
+  async log(filter: { path?: string; method?: string } = {}): Promise<LoggedRequest[]> {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(filter)) if (v !== undefined) query.set(k, v);
+    return this.call('GET', `/log${query.size ? `?${query}` : ''}`);
+  }
+
+  clearLog(): Promise<void> {
+    return this.call('DELETE', '/log');
+  }
+
+  fault(spec: FaultSpec): Promise<{ id: string }> {
+    return this.call('POST', '/faults', spec);
+  }
+
+  clearFaults(): Promise<void> {
+    return this.call('DELETE', '/faults');
+  }
+
+  lifetimes(ttl: { accessTtlSeconds?: number; refreshTtlSeconds?: number }): Promise<void> {
+    return this.call('POST', '/lifetimes', ttl);
+  }
+
+  clock(offsetSeconds: number): Promise<void> {
+    return this.call('POST', '/clock', { offsetSeconds });
+  }
+
+  token(email: string): Promise<TokenResponse> {
+    return this.call('POST', '/token', { email });
+  }
+
+  override(spec: { method: string; path: string; status: number; body?: unknown; contentType?: string; times?: number }): Promise<void> {
+    return this.call('POST', '/override', spec);
+  }
+}

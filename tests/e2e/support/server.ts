@@ -1,0 +1,32 @@
+import { preview, type PreviewServer } from 'vite';
+
+export interface ShellServer {
+  baseURL: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the production preview (dist/ + emulator with its control API) on `port`. `env` is applied
+ * while the config loads, e.g. SHELL_CONFIG for a test of a broken /config.json.
+ */
+export async function startShellServer(port: number, env: Record<string, string> = {}, outDir?: string): Promise<ShellServer> {
+  const saved: Record<string, string | undefined> = {};
+  const applied = { EMULATOR_CONTROL: '1', TRUST_SHELL_QUIET: '1', PORT: String(port), ...(outDir ? { OUT_DIR: outDir } : {}), ...env };
+  for (const [k, v] of Object.entries(applied)) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
+  let server: PreviewServer;
+  try {
+    server = await preview({ logLevel: 'warn', preview: { port, strictPort: true, host: '127.0.0.1' } });
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    close: () => server.close(),
+  };
+}

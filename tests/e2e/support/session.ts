@@ -1,0 +1,35 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { LoggedRequest, PlatformControl } from './platform.ts';
+
+/** Refresh-grant calls the emulator received. */
+export function refreshGrants(log: LoggedRequest[]): LoggedRequest[] {
+  return log.filter((r) => r.method === 'POST' && (r.body as { grant_type?: string } | null)?.grant_type === 'refresh_token');
+}
+
+export async function countRefreshes(platform: PlatformControl): Promise<number> {
+  return refreshGrants(await platform.log({ path: '/api/access/v1/oauth/token' })).length;
+}
+
+/** Looks up a tenant's Id by name through the platform itself, as the admin persona sees it. */
+export async function tenantIdByName(request: APIRequestContext, platform: PlatformControl, name: string): Promise<string> {
+  const { access_token } = await platform.token('admin@acme.test');
+  const response = await request.get(`${platform.baseURL}/api/access/v1/users/current/tenants`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  const tenants = (await response.json()) as { Id: string; Name: string }[];
+  const tenant = tenants.find((t) => t.Name === name);
+  if (!tenant) throw new Error(`No tenant named ${name} among ${tenants.map((t) => t.Name).join(', ')}`);
+  return tenant.Id;
+}
+
+/** Makes `n` concurrent same-origin platform calls from the page, as a screen would; returns statuses. */
+export function concurrentCalls(page: Page, path: string, n: number): Promise<number[]> {
+  return page.evaluate(
+    async ({ path, n }) => Promise.all(Array.from({ length: n }, () => fetch(path).then((r) => r.status))),
+    { path, n },
+  );
+}
+
+export function returnUrl(page: Page): Promise<string | null> {
+  return page.evaluate(() => sessionStorage.getItem('trust-shell.returnUrl'));
+}

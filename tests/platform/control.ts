@@ -1,0 +1,175 @@
+/**
+ * The control API for tests (/__control/*), present only when the emulator runs with control on.
+ * It is never logged and faults never apply to it. All answers are JSON.
+ *
+ *   POST   /__control/reset                 everything back to the start state
+ *   GET    /__control/faults                list;  POST {method?, path, latencyMs?, status?, everyNth?,
+ *                                           probability?, drop?, dropAfterApply?, times?} → {id}
+ *   DELETE /__control/faults[/{id}]         clear all / one
+ *   GET|POST /__control/lifetimes           {accessTtlSeconds?, refreshTtlSeconds?} for tokens issued from now on
+ *   GET|POST /__control/clock               {offsetSeconds}: shifts the emulator's now
+ *   GET    /__control/log?path=&method=     request log;  DELETE clears it
+ *   GET|POST|DELETE /__control/override     canned answers {method, path, status, body?, contentType?, times?}
+ *   POST   /__control/token                 {email, scope?} → TokenResponse (sign in without the UI)
+ *   GET    /__control/personas              the personas
+ *   GET    /__control/cases                 sales cases received
+ */
+import { z } from 'zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json, readBody, requestOrigin, safeDecode, writeReply, type ParsedBody, type Reply } from './http.ts';
+import type { Runtime } from './runtime.ts';
+import { DEFAULT_SCOPE, initialState, issueTokens, startSession } from './grants.ts';
+import { fieldOf } from './validate.ts';
+import { PERSONA_PASSWORD, USERS, userByEmail } from './data/users.ts';
+
+export interface ControlDeps {
+  runtime(): Runtime;
+  reset(): void;
+}
+
+const FaultSpec = z.strictObject({
+  method: z.string().min(1).optional(),
+  path: z.string().startsWith('/'),
+  latencyMs: z.number().int().min(0).max(120_000).optional(),
+  status: z.number().int().min(100).max(599).optional(),
+  everyNth: z.number().int().min(1).optional(),
+  probability: z.number().min(0).max(1).optional(),
+  drop: z.boolean().optional(),
+  dropAfterApply: z.boolean().optional(),
+  times: z.number().int().min(1).optional(),
+});
+
+const Lifetimes = z.strictObject({
+  accessTtlSeconds: z.number().int().min(1).optional(),
+  refreshTtlSeconds: z.number().int().min(1).optional(),
+});
+
+const Clock = z.strictObject({ offsetSeconds: z.number().int() });
+
+const Override = z.strictObject({
+  method: z.string().min(1),
+  path: z.string().startsWith('/'),
+  status: z.number().int().min(100).max(599),
+  body: z.unknown().optional(),
+  contentType: z.string().min(1).optional(),
+  times: z.number().int().min(1).optional(),
+});
+
+const TokenRequest = z.strictObject({ email: z.string().min(1), scope: z.string().min(1).optional() });
+
+class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+function parse<T>(body: ParsedBody, schema: z.ZodType<T>): T {
+  const value = body.kind === 'json' ? body.value : body.kind === 'none' ? {} : undefined;
+  if (value === undefined) throw new ControlError(400, 'Expected a JSON body');
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ControlError(400, issue?.message ?? 'invalid', issue ? fieldOf(issue) : 'body');
+  }
+  return result.data;
+}
+
+export function personaList(): Array<Record<string, unknown>> {
+  return USERS.map((u) => ({
+    email: u.email,
+    password: PERSONA_PASSWORD,
+    description: u.description,
+    guid: u.id,
+    tenant: u.memberships[0]?.tenant.name ?? null,
+    tenantGuid: u.memberships[0]?.tenant.id ?? null,
+    ptl: u.memberships[0]?.tenant.ptl ?? null,
+    sso: u.sso !== null,
+    language: u.languageCode,
+    role: u.roles[0]?.name ?? null,
+    roles: u.roles.map((r) => ({ id: r.id, name: r.name })),
+    tenants: u.memberships.map((m) => ({ id: m.tenant.id, name: m.tenant.name, ptl: m.tenant.ptl })),
+  }));
+}
+
+async function route(req: IncomingMessage, deps: ControlDeps, method: string, path: string, query: URLSearchParams, body: ParsedBody): Promise<Reply> {
+  const rt = deps.runtime();
+  const { store } = rt;
+  switch (`${method} ${path}`) {
+    case 'POST /__control/reset':
+      deps.reset();
+      return json(200, { ok: true });
+    case 'GET /__control/faults':
+      return json(200, rt.faults.list());
+    case 'POST /__control/faults': {
+      const spec = parse(body, FaultSpec);
+      return json(201, { id: rt.faults.add(spec).id });
+    }
+    case 'DELETE /__control/faults':
+      rt.faults.clear();
+      return json(200, { ok: true });
+    case 'GET /__control/lifetimes':
+      return json(200, { accessTtlSeconds: store.accessTtlSeconds, refreshTtlSeconds: store.refreshTtlSeconds });
+    case 'POST /__control/lifetimes': {
+      const spec = parse(body, Lifetimes);
+      store.accessTtlSeconds = spec.accessTtlSeconds ?? store.accessTtlSeconds;
+      store.refreshTtlSeconds = spec.refreshTtlSeconds ?? store.refreshTtlSeconds;
+      return json(200, { accessTtlSeconds: store.accessTtlSeconds, refreshTtlSeconds: store.refreshTtlSeconds });
+    }
+    case 'GET /__control/clock':
+      return json(200, { offsetSeconds: store.clockOffsetSeconds, now: store.now() });
+    case 'POST /__control/clock':
+      store.clockOffsetSeconds = parse(body, Clock).offsetSeconds;
+      return json(200, { offsetSeconds: store.clockOffsetSeconds, now: store.now() });
+    case 'GET /__control/log':
+      return json(200, rt.log.list({ path: query.get('path'), method: query.get('method') }));
+    case 'DELETE /__control/log':
+      rt.log.clear();
+      return json(200, { ok: true });
+    case 'GET /__control/override':
+      return json(200, rt.overrides.list());
+    case 'POST /__control/override': {
+      const spec = parse(body, Override);
+      return json(201, { id: rt.overrides.add(spec) });
+    }
+    case 'DELETE /__control/override':
+      rt.overrides.clear();
+      return json(200, { ok: true });
+    case 'POST /__control/token': {
+      const spec = parse(body, TokenRequest);
+      const user = userByEmail(spec.email);
+      if (!user) throw new ControlError(404, `Unknown persona ${spec.email}`, 'email');
+      const state = initialState(user, startSession(rt, user.id), spec.scope ?? DEFAULT_SCOPE);
+      if (!state) throw new ControlError(409, 'The persona has no tenant');
+      return json(200, await issueTokens(rt, state, { origin: requestOrigin(req) }));
+    }
+    case 'GET /__control/personas':
+      return json(200, personaList());
+    case 'GET /__control/cases':
+      return json(200, store.cases);
+  }
+  const faultId = /^\/__control\/faults\/([^/]+)$/.exec(path)?.[1];
+  if (method === 'DELETE' && faultId) {
+    if (!rt.faults.remove(safeDecode(faultId) ?? faultId)) throw new ControlError(404, `Unknown fault ${faultId}`);
+    return json(200, { ok: true });
+  }
+  throw new ControlError(404, `Unknown control call ${method} ${path}`);
+}
+
+export async function handleControl(req: IncomingMessage, res: ServerResponse, deps: ControlDeps, path: string, query: URLSearchParams): Promise<void> {
+  const body = await readBody(req);
+  let reply: Reply;
+  try {
+    if (body.kind === 'too-large') throw new ControlError(413, 'Body over 1 MB');
+    reply = await route(req, deps, (req.method ?? 'GET').toUpperCase(), path, query, body);
+  } catch (error) {
+    reply =
+      error instanceof ControlError
+        ? json(error.status, { error: error.message, field: error.field })
+        : json(500, { error: error instanceof Error ? error.message : String(error) });
+  }
+  writeReply(res, { ...reply, headers: { ...reply.headers, 'cache-control': 'no-store' } });
+}

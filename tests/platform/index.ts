@@ -1,0 +1,267 @@
+/**
+ * Platform emulator: a real HTTP implementation of ../../../shared/platform-api.yaml, mounted as
+ * connect-style middleware in front of the app (Vite dev and preview) so app and platform share
+ * one origin, or run alone by main.ts.
+ *
+ * One request goes through: platform path? → (control API) → body → request log → faults →
+ * overrides → route match → bearer (401) → tenant prefix (404) → permission (403) →
+ * Idempotency-Key replay → handler (validation 400, lookup 404) → reply.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { authenticate, checkPermission, checkTenantPrefix, splitTenantPrefix } from './auth.ts';
+import type { RequestContext } from './context.ts';
+import { handleControl } from './control.ts';
+import { FaultTable } from './faults.ts';
+import { HttpError, apiError, bodyForLog, empty, headersForLog, json, oauthError, readBody, requestOrigin, writeReply, type ApiErrorCode, type Reply } from './http.ts';
+import { IdempotencyCache } from './idempotency.ts';
+import { RequestLog, type LogEntry } from './log.ts';
+import { OverrideTable } from './overrides.ts';
+import { Router } from './router.ts';
+import type { Runtime } from './runtime.ts';
+import { Store } from './store.ts';
+import { TokenService } from './tokens.ts';
+import { LANGUAGES } from './data/languages.ts';
+import { TranslationFiles } from './data/translations.ts';
+import { PERSONA_PASSWORD, USERS } from './data/users.ts';
+import { accessRoutes } from './routes/access.ts';
+import { authorizeRoutes } from './routes/authorize.ts';
+import { crmRoutes } from './routes/crm.ts';
+import { globalizationRoutes } from './routes/globalization.ts';
+import { oidcRoutes } from './routes/oidc.ts';
+import { samlRoutes } from './routes/saml.ts';
+import { stateRoutes } from './routes/state.ts';
+import { tokenRoutes } from './routes/token.ts';
+import { toolRoutes } from './routes/tools.ts';
+
+export interface PlatformOptions {
+  /** Serve /__control/*. Default: process.env.EMULATOR_CONTROL === '1'. */
+  control?: boolean;
+  /** Access token lifetime (contract default 900 s). */
+  accessTtlSeconds?: number;
+  /** Refresh token lifetime (contract default 28800 s). */
+  refreshTtlSeconds?: number;
+  /** Folder of the {lang}.json translation files (default: data/translations beside this file). */
+  translationsDir?: string;
+}
+
+export interface Platform {
+  /** connect/Express-style middleware; calls next() for any path that is not a platform path */
+  handle(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void;
+  reset(): void;
+  personas: ReadonlyArray<{ email: string; password: string; description: string }>;
+}
+
+const PLATFORM_PREFIXES = ['/api/', '/seed-translations/', '/authentication/', '/access/', '/oidc/', '/crm/'];
+
+function controlDefault(): boolean {
+  return process.env.EMULATOR_CONTROL === '1';
+}
+
+/** Paths the emulator answers; everything else goes to next() (static files, SPA fallback). */
+export function isPlatformPath(pathname: string, control: boolean = controlDefault()): boolean {
+  if (PLATFORM_PREFIXES.some((p) => pathname.startsWith(p))) return true;
+  if (splitTenantPrefix(pathname).prefix !== null) return true;
+  return control && pathname.startsWith('/__control/');
+}
+
+function buildRouter(): Router {
+  return new Router().add(...tokenRoutes, ...authorizeRoutes, ...accessRoutes, ...samlRoutes, ...stateRoutes, ...globalizationRoutes, ...toolRoutes, ...oidcRoutes, ...crmRoutes);
+}
+
+function faultReply(status: number, tokenEndpoint: boolean): Reply {
+  if (tokenEndpoint && status === 400) return oauthError('invalid_grant', 'Injected fault').reply;
+  const code: ApiErrorCode =
+    status === 401 ? 'INVALID_TOKEN' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status >= 500 ? (status === 500 ? 'INTERNAL_ERROR' : 'SERVICE_UNAVAILABLE') : 'VALIDATION_ERROR';
+  const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer realm="platform", error="invalid_token"' } : {};
+  return json(status, { status, code, message: `Injected fault (${status})` }, headers);
+}
+
+/** Same-origin in practice; cross-origin callers (the standalone server) get the contract's CORS allowances. */
+function corsHeaders(req: IncomingMessage, origin: string): Record<string, string> {
+  const caller = req.headers.origin;
+  if (!caller || caller === origin) return {};
+  return {
+    'access-control-allow-origin': caller,
+    'access-control-expose-headers': 'WWW-Authenticate, Idempotent-Replayed, Location',
+    vary: 'Origin',
+  };
+}
+
+function preflight(): Reply {
+  return empty(204, {
+    'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+    'access-control-allow-headers': 'Authorization, Accept-Language, Cache-Control, Content-Type, X-XSRF-TOKEN, Idempotency-Key',
+    'access-control-max-age': '600',
+  });
+}
+
+/** Contract "XSRF (Assumed)": a readable XSRF-TOKEN cookie is set, never enforced. */
+function xsrfCookie(req: IncomingMessage, path: string): Record<string, string> {
+  if (!path.startsWith('/api/')) return {};
+  if (/(?:^|;\s*)XSRF-TOKEN=/.test(req.headers.cookie ?? '')) return {};
+  return { 'set-cookie': `XSRF-TOKEN=${randomBytes(16).toString('hex')}; Path=/; SameSite=Lax` };
+}
+
+function isWrite(method: string): boolean {
+  return method === 'POST' || method === 'PUT';
+}
+
+export async function createPlatform(opts: PlatformOptions = {}): Promise<Platform> {
+  const control = opts.control ?? controlDefault();
+  const accessTtlSeconds = opts.accessTtlSeconds ?? 900;
+  const refreshTtlSeconds = opts.refreshTtlSeconds ?? 28800;
+  const tokens = await TokenService.create();
+  const translations = new TranslationFiles(opts.translationsDir);
+  // Read once now so a missing file is reported at start (it is read again when it appears).
+  for (const language of LANGUAGES) translations.get(language.Code);
+  const fresh = (): Runtime => ({
+    store: new Store({ accessTtlSeconds, refreshTtlSeconds }),
+    log: new RequestLog(),
+    faults: new FaultTable(),
+    overrides: new OverrideTable(),
+    idempotency: new IdempotencyCache(),
+    tokens,
+    translations,
+  });
+  let rt = fresh();
+  const router = buildRouter();
+  const reset = (): void => {
+    rt = fresh();
+  };
+
+  /** Route match, the contract's check order, idempotency and the handler. */
+  async function answer(ctx: RequestContext): Promise<Reply> {
+    const match = router.match(ctx.method, ctx.path);
+    if (match.kind === 'none') throw apiError(404, 'NOT_FOUND', 'Not found');
+    if (match.kind === 'method-not-allowed') {
+      const allow = match.allow.join(', ');
+      throw apiError(405, 'NOT_FOUND', `Method not allowed; use ${allow}`, { headers: { allow } });
+    }
+    const { route, params } = match;
+    ctx.params = params;
+    if (ctx.body.kind === 'too-large') {
+      if (route.oauth) throw oauthError('invalid_request', 'Request body too large');
+      throw apiError(413, 'VALIDATION_ERROR', 'Request body exceeds 1 MB', { field: 'body' });
+    }
+    ctx.auth = await authenticate(ctx, route.auth);
+    if (route.auth === 'none') {
+      // x-token-not-required calls and non-/api paths are never prefixed.
+      if (ctx.prefix !== null) throw apiError(404, 'NOT_FOUND', 'Not found');
+    } else {
+      checkTenantPrefix(ctx);
+    }
+    checkPermission(ctx, route.permission);
+    const key = isWrite(ctx.method) ? ctx.req.headers['idempotency-key'] : undefined;
+    const idemKey = typeof key === 'string' && key !== '' ? key : null;
+    const who = ctx.auth?.user.id ?? 'anonymous';
+    const { idempotency, store } = ctx.rt;
+    if (idemKey) {
+      const first = idempotency.get(who, idemKey, store.now());
+      if (first) return { ...first, headers: { ...first.headers, 'idempotent-replayed': 'true' } };
+    }
+    let reply: Reply;
+    try {
+      reply = await route.handler(ctx);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      reply = error.reply;
+    }
+    if (idemKey && reply.status < 500) idempotency.remember(who, idemKey, reply, store.now());
+    return reply;
+  }
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const runtime = rt; // a reset during this request does not mix two runtimes
+    const method = (req.method ?? 'GET').toUpperCase();
+    const rawPath = url.pathname;
+    const { prefix, path } = splitTenantPrefix(rawPath);
+    const origin = requestOrigin(req);
+    const body = await readBody(req);
+    const entry: LogEntry = runtime.log.add({
+      method,
+      path: rawPath,
+      ptl: prefix,
+      query: Object.fromEntries(url.searchParams),
+      headers: headersForLog(req),
+      body: bodyForLog(body),
+    });
+    const dropSocket = (): void => {
+      entry.dropped = true;
+      req.socket.destroy();
+    };
+    const extra = { ...corsHeaders(req, origin), ...xsrfCookie(req, path) };
+    const send = (reply: Reply): void => {
+      entry.status = reply.status;
+      writeReply(res, { ...reply, headers: { ...reply.headers, ...extra } });
+    };
+    if (method === 'OPTIONS') {
+      send(preflight());
+      return;
+    }
+    const fault = runtime.faults.evaluate(method, path);
+    if (fault.latencyMs > 0) await sleep(fault.latencyMs);
+    if (fault.terminal?.kind === 'drop') {
+      dropSocket();
+      return;
+    }
+    if (fault.terminal?.kind === 'status') {
+      send(faultReply(fault.terminal.status, path.endsWith('/oauth/token') || path === '/oidc/token'));
+      return;
+    }
+    const canned = runtime.overrides.take(method, path);
+    if (canned) {
+      send(canned);
+      return;
+    }
+    const ctx: RequestContext = { req, method, rawPath, path, prefix, query: url.searchParams, params: {}, body, origin, rt: runtime, auth: null };
+    let reply: Reply;
+    try {
+      reply = await answer(ctx);
+    } catch (error) {
+      if (error instanceof HttpError) {
+        reply = error.reply;
+      } else {
+        console.error('[platform emulator] handler failed', error);
+        reply = json(500, { status: 500, code: 'INTERNAL_ERROR', message: 'Internal error' });
+      }
+    }
+    if (fault.terminal?.kind === 'dropAfterApply') {
+      // The write is applied (and remembered for Idempotency-Key), but the answer is lost.
+      entry.status = reply.status;
+      dropSocket();
+      return;
+    }
+    send(reply);
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
+    let url: URL;
+    try {
+      // Concatenate rather than resolve: a request-target like //api/x must stay a path, not a host.
+      const target = req.url ?? '/';
+      url = target.startsWith('/') ? new URL(`http://emulator.invalid${target}`) : new URL(target);
+    } catch {
+      next();
+      return;
+    }
+    if (!isPlatformPath(url.pathname, control)) {
+      next();
+      return;
+    }
+    const work = url.pathname.startsWith('/__control/')
+      ? handleControl(req, res, { runtime: () => rt, reset }, url.pathname, url.searchParams)
+      : dispatch(req, res, url);
+    work.catch((error: unknown) => {
+      console.error('[platform emulator] request failed', error);
+      writeReply(res, json(500, { status: 500, code: 'INTERNAL_ERROR', message: 'Internal error' }));
+    });
+  }
+
+  return {
+    handle,
+    reset,
+    personas: USERS.map((u) => ({ email: u.email, password: PERSONA_PASSWORD, description: u.description })),
+  };
+}

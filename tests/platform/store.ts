@@ -1,0 +1,95 @@
+/**
+ * Everything the emulator changes while it runs. A reset replaces the whole Store with a fresh
+ * one, which is how /__control/reset gets "everything back to the start state".
+ */
+import type { DateFormatValue, TimeFormatValue } from './data/tenants.ts';
+
+export interface Session {
+  sid: string;
+  userId: string;
+  /** Server logout or revocation ends the session: its tokens get 401 / invalid_grant. */
+  revoked: boolean;
+  /** organization_id of the last refresh (contract: "becomes the session's current organisation"). */
+  organizationId: string | null;
+}
+
+export interface AuthCode {
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  userId: string;
+  scope: string;
+  nonce: string | null;
+  expiresAt: number;
+  used: boolean;
+}
+
+export interface DateTimeValues {
+  dateFormat?: DateFormatValue;
+  timeFormat?: TimeFormatValue;
+}
+
+export interface UserToolPreferences {
+  UserFeedback: boolean;
+  UserGuidance: boolean;
+  ProductImprovements: boolean;
+  ProductImprovementsNotification: boolean;
+}
+
+/** Contract: defaults for a user who never saved. */
+export const DEFAULT_TOOL_PREFERENCES: Readonly<UserToolPreferences> = {
+  UserFeedback: true,
+  UserGuidance: true,
+  ProductImprovements: false,
+  ProductImprovementsNotification: true,
+};
+
+export interface SalesCaseRecord {
+  time: string;
+  userId: string;
+  tenantId: string;
+  caseType: string;
+  caseParams: Record<string, unknown>;
+}
+
+export interface StoreOptions {
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+}
+
+export class Store {
+  clockOffsetSeconds = 0;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+
+  readonly sessions = new Map<string, Session>();
+  readonly usedRefreshJtis = new Set<string>();
+  readonly revokedAccessJtis = new Set<string>();
+  readonly authCodes = new Map<string, AuthCode>();
+
+  /** By user id. */
+  readonly userDateTime = new Map<string, DateTimeValues>();
+  /** By organisation group id. */
+  readonly orgDateTime = new Map<string, DateTimeValues>();
+  /** By user id. */
+  readonly toolPreferences = new Map<string, UserToolPreferences>();
+  /** `${userId}|${scheduleId}` of acknowledged maintenance schedules. */
+  readonly acknowledgements = new Set<string>();
+  /** `${userId}|${messageId}` → notificationStatus. */
+  readonly benchmarking = new Map<string, boolean>();
+  readonly cases: SalesCaseRecord[] = [];
+
+  constructor(options: StoreOptions) {
+    this.accessTtlSeconds = options.accessTtlSeconds;
+    this.refreshTtlSeconds = options.refreshTtlSeconds;
+  }
+
+  /** The emulator's notion of now, in seconds (token iat/exp and every expiry check). */
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.clockOffsetSeconds;
+  }
+
+  toolPreferencesOf(userId: string): UserToolPreferences {
+    return this.toolPreferences.get(userId) ?? { ...DEFAULT_TOOL_PREFERENCES };
+  }
+}

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/** Checks over the production build (run `npm run build` first; `npm test` does). */
+const dist = new URL('../../dist/', import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, dist), 'utf8');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+function viteManifest(): Record<string, ManifestChunk> {
+  return JSON.parse(read('.vite/manifest.json')) as Record<string, ManifestChunk>;
+}
+
+/** Every JS file a route needs before it can render: the entry, the route's chunk, their static imports. */
+export function jsClosure(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return [...files];
+}
+
+describe('the production build', () => {
+  it('exists', () => {
+    expect(existsSync(new URL('index.html', dist)), 'dist/ is missing: run npm run build').toBe(true);
+  });
+
+  it('has a web app manifest Chromium can install from', () => {
+    const manifest = JSON.parse(read('manifest.webmanifest')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: 'trust-shell', short_name: 'trust-shell', display: 'standalone', start_url: '/landing' });
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[];
+    expect(icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    for (const icon of icons) expect(existsSync(new URL(`.${icon.src}`, dist)), icon.src).toBe(true);
+    expect(read('index.html')).toContain('manifest.webmanifest');
+  });
+
+  it('has a service worker whose precache list holds index.html and every entry chunk', () => {
+    const sw = read('sw.js');
+    expect(sw).toMatch(/"?url"?:\s*"index\.html"/);
+    const entry = Object.values(viteManifest()).find((c) => c.isEntry);
+    expect(entry).toBeDefined();
+    expect(sw).toContain(entry!.file);
+    expect(sw).not.toContain('self.__WB_MANIFEST');
+  });
+
+  it('loads at most 150 KB gzip of JavaScript for /auth', () => {
+    const manifest = viteManifest();
+    const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+    const authKey = Object.keys(manifest).find((k) => k.endsWith('features/auth/AuthPage.tsx'));
+    expect(authKey, 'the /auth page is its own chunk').toBeDefined();
+    const files = jsClosure(manifest, [entryKey, authKey!]);
+    const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(new URL(file, dist))).length, 0);
+    console.info(`/auth JavaScript: ${(gzipBytes / 1024).toFixed(1)} KB gzip in ${files.length} files`);
+    expect(gzipBytes).toBeLessThanOrEqual(150 * 1024);
+  });
+});

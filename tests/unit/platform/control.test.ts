@@ -1,0 +1,164 @@
+// The control API: faults, overrides, request log, token shortcut, reset; absent without control.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, TokenResponse } from './contract.ts';
+import { api, claims, control, signIn, startPlatform, type Harness } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startPlatform();
+});
+afterAll(() => h.close());
+beforeEach(() => control(h.base, 'POST', 'reset'));
+
+const VERSION = '/api/content/v1/info/version';
+
+interface LogRow {
+  seq: number;
+  method: string;
+  path: string;
+  ptl: string | null;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+  status: number;
+  dropped: boolean;
+}
+
+describe('faults', () => {
+  it('answers an injected status on matching calls only, every Nth, a limited number of times', async () => {
+    await control(h.base, 'POST', 'faults', { method: 'GET', path: VERSION, status: 503, everyNth: 2, times: 2 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await fetch(`${h.base}${VERSION}`)).status);
+    expect(statuses).toEqual([200, 503, 200, 503, 200, 200]);
+    await control(h.base, 'POST', 'faults', { path: VERSION, status: 500 });
+    const failed = await fetch(`${h.base}${VERSION}`);
+    expect(ApiError.parse(await failed.json()).code).toBe('INTERNAL_ERROR');
+    expect((await fetch(`${h.base}/api/globalization/v1/languages`)).status).toBe(200);
+  });
+
+  it('matches the un-prefixed path of a ptl call, and faults the token endpoint with an OAuth 400', async () => {
+    const { access_token: token } = await signIn(h.base, 'ptl@acme.test');
+    await control(h.base, 'POST', 'faults', { path: '/api/access/v1/users/current/legacy', status: 502 });
+    expect((await api(h.base, '/api/access/v1/users/current/legacy', { token })).status).toBe(502);
+    await control(h.base, 'POST', 'faults', { path: '/api/access/v1/oauth/token', status: 400, times: 1 });
+    const res = await fetch(`${h.base}/api/access/v1/oauth/token`, { method: 'POST' });
+    expect(((await res.json()) as { error: string }).error).toBe('invalid_grant');
+  });
+
+  it('drops the connection without an answer', async () => {
+    const { id } = await control<{ id: string }>(h.base, 'POST', 'faults', { path: VERSION, drop: true });
+    await expect(fetch(`${h.base}${VERSION}`)).rejects.toThrow();
+    await control(h.base, 'DELETE', `faults/${id}`);
+    expect((await fetch(`${h.base}${VERSION}`)).status).toBe(200);
+    const log = await control<LogRow[]>(h.base, 'GET', `log?path=${VERSION}`);
+    expect(log.map((e) => e.dropped)).toEqual([true, false]);
+  });
+
+  it('applies a write, loses the answer, and replays the first answer for the same Idempotency-Key', async () => {
+    const { access_token: token } = await signIn(h.base, 'admin@acme.test');
+    await control(h.base, 'POST', 'faults', { method: 'POST', path: '/api/salesops/v1/cases', dropAfterApply: true, times: 1 });
+    const write = { token, json: { caseType: 'TRIAL_REQUEST', caseParams: {} }, headers: { 'idempotency-key': 'outbox-7' } };
+    await expect(api(h.base, '/api/salesops/v1/cases', write)).rejects.toThrow();
+    expect(await control<unknown[]>(h.base, 'GET', 'cases')).toHaveLength(1);
+    const replay = await api(h.base, '/api/salesops/v1/cases', write);
+    expect(replay.status).toBe(204);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await control<unknown[]>(h.base, 'GET', 'cases')).toHaveLength(1);
+  });
+
+  it('delays calls, and draws probabilities from a seeded generator (same run, same failures)', async () => {
+    await control(h.base, 'POST', 'faults', { path: VERSION, latencyMs: 120, times: 1 });
+    const started = Date.now();
+    expect((await fetch(`${h.base}${VERSION}`)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    const run = async (): Promise<number[]> => {
+      await control(h.base, 'POST', 'reset');
+      await control(h.base, 'POST', 'faults', { path: VERSION, status: 503, probability: 0.5 });
+      const out: number[] = [];
+      for (let i = 0; i < 12; i++) out.push((await fetch(`${h.base}${VERSION}`)).status);
+      return out;
+    };
+    const a = await run();
+    expect(a).toContain(503);
+    expect(a).toContain(200);
+    expect(await run()).toEqual(a);
+  });
+
+  it('never applies to the control API', async () => {
+    await control(h.base, 'POST', 'faults', { path: '/', drop: true });
+    expect(await control<unknown[]>(h.base, 'GET', 'faults')).toHaveLength(1);
+    await control(h.base, 'DELETE', 'faults');
+    expect((await fetch(`${h.base}${VERSION}`)).status).toBe(200);
+  });
+});
+
+describe('overrides', () => {
+  it('serves a canned (even broken) answer for an exact path, a limited number of times', async () => {
+    await control(h.base, 'POST', 'override', { method: 'GET', path: '/api/globalization/v1/languages', status: 200, body: '{"broken', times: 1 });
+    expect(await (await fetch(`${h.base}/api/globalization/v1/languages`)).text()).toBe('{"broken');
+    expect((await (await fetch(`${h.base}/api/globalization/v1/languages`)).json()) as unknown[]).toHaveLength(3);
+    await control(h.base, 'POST', 'override', { method: 'GET', path: VERSION, status: 200, body: '<script>alert(1)</script>|x', contentType: 'text/plain' });
+    expect(await (await fetch(`${h.base}${VERSION}`)).text()).toBe('<script>alert(1)</script>|x');
+    await control(h.base, 'DELETE', 'override');
+    expect(await (await fetch(`${h.base}${VERSION}`)).text()).toMatch(/^5\.3\.0\|/);
+  });
+});
+
+describe('request log', () => {
+  it('records path as received, query, lower-case headers, parsed body and status; filters by path and method', async () => {
+    const { access_token: token } = await signIn(h.base, 'ptl@acme.test');
+    await api(h.base, '/api/alert/v1/alerts/banner/immediate?languageCode=de-de', { token, headers: { 'Accept-Language': 'de-de' } });
+    const [entry] = await control<LogRow[]>(h.base, 'GET', 'log?path=/api/alert/&method=GET');
+    expect(entry).toMatchObject({ method: 'GET', path: '/eu-tenant-7/api/alert/v1/alerts/banner/immediate', ptl: 'eu-tenant-7', query: { languageCode: 'de-de' }, status: 200 });
+    expect(entry?.headers['accept-language']).toBe('de-de');
+    expect(entry?.headers.authorization).toBe(`Bearer ${token}`);
+    const [tokenCall] = await control<LogRow[]>(h.base, 'GET', 'log?path=/api/access/v1/oauth/token');
+    expect(tokenCall?.body).toMatchObject({ grant_type: 'password', username: 'ptl@acme.test' });
+    await control(h.base, 'DELETE', 'log');
+    expect(await control<unknown[]>(h.base, 'GET', 'log')).toEqual([]);
+  });
+
+  it('records the multipart web-to-lead post', async () => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ oid: '00D', first_name: 'Ada', last_name: 'L', email: 'ada@acme.test', lead_source: 'In Product', submit: 'Submit', Tenant_GUID: '5d0a8c1e-7b1f-4c1e-9a53-3f1d2b6f0a11' })) fd.append(k, v);
+    expect((await fetch(`${h.base}/crm/servlet/servlet.WebToLead`, { method: 'POST', body: fd })).status).toBe(200);
+    const [entry] = await control<LogRow[]>(h.base, 'GET', 'log?path=/crm/');
+    expect(entry?.body).toMatchObject({ first_name: 'Ada', lead_source: 'In Product' });
+  });
+});
+
+describe('token shortcut, lifetimes and reset', () => {
+  it('issues a persona token without the UI, and reset ends every session', async () => {
+    const tokens = TokenResponse.parse(await control(h.base, 'POST', 'token', { email: 'sso@acme.test' }));
+    expect(claims(tokens.access_token).email).toBe('sso@acme.test');
+    expect((await api(h.base, '/api/access/v1/users/current/legacy', { token: tokens.access_token })).status).toBe(200);
+    await control(h.base, 'POST', 'reset');
+    expect((await api(h.base, '/api/access/v1/users/current/legacy', { token: tokens.access_token })).status).toBe(401);
+  });
+
+  it('lists the personas', async () => {
+    const personas = await control<Array<{ email: string; password: string }>>(h.base, 'GET', 'personas');
+    expect(personas.map((p) => p.email)).toEqual(expect.arrayContaining(['admin@acme.test', 'bigorg@acme.test', 'free@acme.test']));
+    expect(h.platform.personas.length).toBe(personas.length);
+  });
+
+  it('refuses bad control input with 400', async () => {
+    const res = await fetch(`${h.base}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: 'no-slash' }) });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('without control', () => {
+  it('does not handle /__control at all, but still serves the platform', async () => {
+    const plain = await startPlatform({ control: false });
+    try {
+      const res = await fetch(`${plain.base}/__control/personas`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('x-fell-through')).toBe('next');
+      expect((await fetch(`${plain.base}${VERSION}`)).status).toBe(200);
+      expect((await fetch(`${plain.base}/index.html`)).headers.get('x-fell-through')).toBe('next');
+    } finally {
+      await plain.close();
+    }
+  });
+});

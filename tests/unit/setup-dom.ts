@@ -1,0 +1,2 @@
+// IndexedDB for the session store under happy-dom.
+import 'fake-indexeddb/auto';

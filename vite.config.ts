@@ -1,0 +1,49 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { shellServer } from './server/shellPlugin.ts';
+
+const port = Number(process.env.PORT ?? 4173);
+
+export default defineConfig({
+  plugins: [
+    react(),
+    shellServer(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      includeAssets: ['favicon.svg', 'brand/default-logo.svg', 'icons/*.png'],
+      manifest: {
+        id: '/',
+        name: 'trust-shell',
+        short_name: 'trust-shell',
+        description: 'The signed-in shell of the trust and privacy management platform',
+        theme_color: '#0f5e6e',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/landing',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    outDir: process.env.OUT_DIR ?? 'dist',
+    sourcemap: true,
+    manifest: true,
+    target: 'es2022',
+  },
+  server: { port, strictPort: true },
+  preview: { port, strictPort: true },
+});
