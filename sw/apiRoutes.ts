@@ -1,5 +1,3 @@
-import { registerRoute } from 'workbox-routing';
-import type { HTTPMethod } from 'workbox-routing/utils/constants.js';
 import { pipelineFetch, PipelineRefusal } from '../src/core/pipeline/pipelineFetch';
 
 /**
@@ -12,27 +10,30 @@ export function handledByPipeline(url: URL, method: string, origin: string, isNa
   return url.pathname.startsWith('/api/') || (method !== 'GET' && method !== 'HEAD');
 }
 
-const methods: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'];
-
-export function registerApiRoutes(origin: string): void {
-  for (const method of methods) {
-    registerRoute(
-      ({ url, request }) => handledByPipeline(url, request.method, origin, request.mode === 'navigate'),
-      async ({ request }) => {
-        try {
-          return await pipelineFetch(request);
-        } catch (error) {
-          if (error instanceof PipelineRefusal) {
-            console.error(error.message);
-            return new Response(JSON.stringify({ status: 400, code: 'PIPELINE_REFUSED', message: error.message }), {
-              status: 400,
-              headers: { 'Content-Type': 'application/json' },
-            });
-          }
-          throw error;
-        }
-      },
-      method,
-    );
+async function respond(request: Request): Promise<Response> {
+  try {
+    return await pipelineFetch(request);
+  } catch (error) {
+    if (error instanceof PipelineRefusal) {
+      console.error(error.message);
+      return new Response(JSON.stringify({ status: 400, code: 'PIPELINE_REFUSED', message: error.message }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
+    throw error;
   }
+}
+
+/**
+ * A plain fetch listener, registered before Workbox's router: platform calls are the hot path and
+ * need none of the router's route matching. Workbox then finds no route for them and stays out.
+ */
+export function registerApiRoutes(scope: ServiceWorkerGlobalScope): void {
+  const origin = scope.location.origin;
+  scope.addEventListener('fetch', (event: FetchEvent) => {
+    const { request } = event;
+    if (!handledByPipeline(new URL(request.url), request.method, origin, request.mode === 'navigate')) return;
+    event.respondWith(respond(request));
+  });
 }

@@ -8,12 +8,13 @@ import { registerApiRoutes } from './apiRoutes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
+// Platform calls first (bearer, tenant prefix, Accept-Language, cache headers, 401 → refresh →
+// retry): this listener answers them before Workbox's router sees the event.
+registerApiRoutes(self);
+
 // Precache the built shell; old precaches of earlier versions are removed on activation.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-
-// Platform calls: bearer, tenant prefix, Accept-Language, cache headers, 401 → refresh → retry.
-registerApiRoutes(self.location.origin);
 
 // Deep links load the shell offline; platform paths never get index.html.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: navigationDenylist }));

@@ -10,6 +10,12 @@ export const paths = {
   eula: '/eula',
 } as const;
 
+/** True for the shell's own /auth page (not /authentication/..., the platform's SAML paths). */
+export function isAuthPage(target: string): boolean {
+  const path = target.split(/[?#]/)[0];
+  return path === paths.auth || path === `${paths.auth}/`;
+}
+
 /** SPEC §2: paths that do not trigger the authorised start-up flows. */
 export const startupExcludedPrefixes = [
   '/auth',

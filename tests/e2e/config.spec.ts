@@ -17,11 +17,11 @@ test.describe('runtime configuration (/config.json)', () => {
     ['a schema violation', JSON.stringify({ authClient: { requireHttps: 'sometimes' } }), 'authClient.requireHttps'],
     ['an unknown field', JSON.stringify({ colour: 'red' }), 'colour'],
   ] as const) {
-    test(`a config file with ${name} is a clear start-up error, not a blank page`, async ({ page }, testInfo) => {
+    test(`a config file with ${name} is a clear start-up error, not a blank page`, async ({ page }) => {
       const dir = mkdtempSync(join(tmpdir(), 'shell-config-'));
       const file = join(dir, 'config.json');
       writeFileSync(file, content);
-      const server = await startShellServer(4400 + testInfo.parallelIndex * 7, { SHELL_CONFIG: file });
+      const server = await startShellServer(0, { SHELL_CONFIG: file });
       try {
         const errors: string[] = [];
         page.on('console', (m) => {
@@ -37,11 +37,11 @@ test.describe('runtime configuration (/config.json)', () => {
     });
   }
 
-  test('SHELL_CONFIG values reach the app (client id used by the password grant)', async ({ page }, testInfo) => {
+  test('SHELL_CONFIG values reach the app (client id used by the password grant)', async ({ page }) => {
     const dir = mkdtempSync(join(tmpdir(), 'shell-config-'));
     const file = join(dir, 'config.json');
     writeFileSync(file, JSON.stringify({ authClient: { scope: 'read write' } }));
-    const server = await startShellServer(4500 + testInfo.parallelIndex * 7, { SHELL_CONFIG: file });
+    const server = await startShellServer(0, { SHELL_CONFIG: file });
     try {
       await page.goto(`${server.baseURL}/auth`);
       await fillSignIn(page, 'admin@acme.test', 'wrong');

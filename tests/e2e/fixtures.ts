@@ -24,8 +24,8 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   shell: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
-    async ({}, use, workerInfo) => {
-      const server = await startShellServer(4300 + workerInfo.parallelIndex * 7);
+    async ({}, use) => {
+      const server = await startShellServer();
       await use(server);
       await server.close();
     },

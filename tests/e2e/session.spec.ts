@@ -135,38 +135,57 @@ test.describe('auto refresh (one tab)', () => {
   test('3 tabs: one refresh per interval from one tab; another takes over when it closes', async ({ context, tabs, signIn, platform }) => {
     await context.clock.install();
     const pages = await openSignedIn(tabs, signIn, 3);
-    const refreshedBy: string[] = [];
+    const runs: { tab: string; outcome: string }[] = [];
     for (const page of pages) {
       page.on('console', (m) => {
-        const match = /^auto-refresh (\S+): refreshed$/.exec(m.text());
-        if (match) refreshedBy.push(match[1]!);
+        const match = /^auto-refresh (\S+): (\w[\w-]*)$/.exec(m.text());
+        if (match) runs.push({ tab: match[1]!, outcome: match[2]! });
       });
     }
-    await context.clock.runFor(3000); // first run after 3 s
-    await expect.poll(() => countRefreshes(platform)).toBe(1);
+    // Simulated time moves the browser's clock and the platform's together (so tokens the platform
+    // issues are not already expired for the browser), with jumps rather than runFor: stepping fake
+    // time through an in-flight request would fire its timeout. Each run is awaited through the
+    // leader's own log line, written after it has scheduled the next one.
+    let advancedMs = 0;
+    const advance = async (ms: number) => {
+      advancedMs += ms;
+      await platform.clock(Math.round(advancedMs / 1000));
+      await context.clock.fastForward(ms);
+    };
+    await advance(3000); // first run after 3 s
+    await expect.poll(() => runs.length).toBe(1);
     for (let interval = 2; interval <= 5; interval += 1) {
-      await context.clock.runFor(240_000);
-      await expect.poll(() => countRefreshes(platform)).toBe(interval);
+      await advance(240_000);
+      await expect.poll(() => runs.length).toBe(interval);
     }
-    expect(new Set(refreshedBy).size).toBe(1);
-    const leaderId = refreshedBy[0]!;
+    expect(runs.every((r) => r.outcome === 'refreshed')).toBe(true);
+    expect(new Set(runs.map((r) => r.tab)).size).toBe(1);
+    expect(await countRefreshes(platform)).toBe(5);
+    const leaderId = runs[0]!.tab;
     expect(await pages[0]!.evaluate(() => localStorage.getItem('trust-shell.autoRefreshId'))).toBe(leaderId);
 
     const ids = await Promise.all(pages.map((p) => p.evaluate(() => sessionStorage.getItem('trust-shell.tabId'))));
-    const leader = pages[ids.indexOf(leaderId)]!;
-    await leader.close();
-    await context.clock.runFor(240_000);
-    await expect.poll(() => countRefreshes(platform)).toBeGreaterThanOrEqual(6);
-    const successor = refreshedBy.at(-1)!;
-    expect(successor).not.toBe(leaderId);
-    expect(ids).toContain(successor);
+    await pages[ids.indexOf(leaderId)]!.close();
+    // The successor's first run (3 s after taking over) finds the refresh just made and keeps the
+    // cadence; its next run refreshes within one interval of the last refresh.
+    await advance(3000);
+    await expect.poll(() => runs.length).toBe(6);
+    expect(runs[5]).toMatchObject({ outcome: 'reused' });
+    await advance(240_000 - 3000);
+    await expect.poll(() => runs.length).toBe(7);
+    const successor = runs[6]!;
+    expect(successor.outcome).toBe('refreshed');
+    expect(successor.tab).not.toBe(leaderId);
+    expect(ids).toContain(successor.tab);
+    expect(await countRefreshes(platform)).toBe(6);
   });
 
   test('no auto refresh without AutoRefreshToken', async ({ context, tabs, signIn, platform }) => {
     await context.clock.install();
     await openSignedIn(tabs, signIn, 2, 'basic@acme.test');
-    await context.clock.runFor(3000);
-    await context.clock.runFor(240_000 * 2);
+    await context.clock.fastForward(3000);
+    await context.clock.fastForward(240_000);
+    await context.clock.fastForward(240_000);
     expect(await countRefreshes(platform)).toBe(0);
   });
 
@@ -226,5 +245,48 @@ test.describe('one session across tabs', () => {
     await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect(refreshGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
+  });
+});
+
+test.describe('offline and single sign-on sign-out', () => {
+  test('offline with an access token that expired meanwhile, the shell still opens with the last known state', async ({ context, page, signIn, platform }) => {
+    await context.clock.install();
+    await signIn(page, 'admin@acme.test');
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await context.clock.fastForward('20:00'); // the 15-minute access token is now expired for the browser too
+    await page.reload();
+    await expect(page).toHaveURL(/\/mfe-host$/);
+    await expect(page.getByTestId('user-name')).toContainText('admin@acme.test');
+    await expect(page.getByRole('status').filter({ hasText: en.Offline! })).toBeVisible();
+
+    await platform.clearLog();
+    await context.setOffline(false);
+    await expect(page.getByRole('status').filter({ hasText: en.Offline! })).toHaveCount(0);
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    expect(refreshGrants(await platform.log({ path: tokenPath })).filter((r) => r.status === 200)).toHaveLength(1);
+  });
+
+  test('a SAML user signs out through the platform SAML logout path', async ({ page, platform }) => {
+    await page.goto('/auth');
+    await page.getByLabel(en.Email!).fill('sso@acme.test');
+    await page.getByRole('button', { name: en.Continue }).click();
+    await page.getByRole('button', { name: 'Sign in as sso@acme.test' }).click();
+    await expect(page).toHaveURL(/\/mfe-host$/);
+    await page.getByRole('button', { name: en.SignOut }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    const [samlLogout] = await platform.log({ path: '/authentication/saml2/logout' });
+    expect(samlLogout?.query).toEqual({ email: 'sso@acme.test' });
+    const [serverLogout] = await platform.log({ path: '/api/access/v1/auth/logout' });
+    expect(serverLogout?.status).toBe(204);
+  });
+
+  test('a tab waiting on /auth follows a sign-in made in another tab', async ({ tabs, signIn }) => {
+    const [a, b] = await tabs(2);
+    await b!.goto('/auth');
+    await expect(b!.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    await signIn(a!, 'admin@acme.test');
+    await expect(b!).toHaveURL(/\/mfe-host$/);
+    await expect(b!.getByTestId('tenant-name')).toHaveText('Acme Corp');
   });
 });

@@ -3,29 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { test as base, expect, en } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
 import { startShellServer, type ShellServer } from './support/server.ts';
 import { PlatformControl, type LoggedRequest } from './support/platform.ts';
 
 /**
  * Single sign-on (authorization code + PKCE S256, and OpenID Connect) through the emulator's
- * identity-provider page. Every server here listens on 4600–4699 (other suites own 4300–4520):
- * worker n uses 4600 + 10n for its default shell and the next ports for servers with SHELL_CONFIG.
+ * identity-provider page.
  */
-const portBase = (parallelIndex: number) => 4600 + parallelIndex * 10;
-
-const test = base.extend<object, { shell: ShellServer }>({
-  shell: [
-    // Playwright reads fixture dependencies from an object pattern in the source, so it must stay `{}`.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      const server = await startShellServer(portBase(workerInfo.parallelIndex));
-      await use(server);
-      await server.close();
-    },
-    { scope: 'worker' },
-  ],
-});
 
 const ssoEmail = 'sso@acme.test';
 const idpButton = (page: Page, email = ssoEmail) => page.getByRole('button', { name: `Sign in as ${email}`, exact: true });
@@ -46,11 +31,13 @@ async function requestLog(playwright: Playwright, baseURL: string, filter: { pat
 }
 
 /** A second shell (own emulator) whose /config.json is the defaults merged with `config`. */
-async function withConfiguredShell(port: number, config: (origin: string) => unknown, run: (server: ShellServer) => Promise<void>) {
+async function withConfiguredShell(config: (origin: string) => unknown, run: (server: ShellServer) => Promise<void>) {
   const dir = mkdtempSync(join(tmpdir(), 'shell-sso-'));
   const file = join(dir, 'config.json');
-  writeFileSync(file, JSON.stringify(config(`http://127.0.0.1:${port}`)));
-  const server = await startShellServer(port, { SHELL_CONFIG: file });
+  writeFileSync(file, '{}');
+  const server = await startShellServer(0, { SHELL_CONFIG: file });
+  // The host reads the file on every request, so the config can name the port it got.
+  writeFileSync(file, JSON.stringify(config(server.baseURL)));
   try {
     await run(server);
   } finally {
@@ -125,9 +112,8 @@ test.describe('single sign-on', () => {
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('trust-shell.sso.')))).toEqual([]);
   });
 
-  test('with OIDC on, discovery and the JWKS are loaded and the ID token is validated', async ({ page, playwright }, testInfo) => {
-    const port = portBase(testInfo.parallelIndex) + 1;
-    await withConfiguredShell(port, oidcOn, async (server) => {
+  test('with OIDC on, discovery and the JWKS are loaded and the ID token is validated', async ({ page, playwright }) => {
+    await withConfiguredShell(oidcOn, async (server) => {
       await continueAs(page, server.baseURL);
       await expect(page).toHaveURL(new RegExp(`^${server.baseURL}/oidc/authorize\\?`));
       await idpButton(page).click();
@@ -174,9 +160,8 @@ test.describe('single sign-on', () => {
     expect(codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }))).toEqual([]);
   });
 
-  test('a tampered nonce is refused (token_validation_error, Wrong nonce) with OIDC on', async ({ page, playwright }, testInfo) => {
-    const port = portBase(testInfo.parallelIndex) + 2;
-    await withConfiguredShell(port, oidcOn, async (server) => {
+  test('a tampered nonce is refused (token_validation_error, Wrong nonce) with OIDC on', async ({ page, playwright }) => {
+    await withConfiguredShell(oidcOn, async (server) => {
       const errors = consoleErrors(page);
       await continueAs(page, server.baseURL);
       const back = await approveWithoutFollowing(page);
@@ -193,10 +178,9 @@ test.describe('single sign-on', () => {
     });
   });
 
-  test('requireHttps with an http issuer refuses to start (discovery_document_validation_error)', async ({ page, playwright }, testInfo) => {
-    const port = portBase(testInfo.parallelIndex) + 3;
+  test('requireHttps with an http issuer refuses to start (discovery_document_validation_error)', async ({ page, playwright }) => {
     const config = (origin: string) => ({ authClient: { oidc: true, issuer: `${origin}/oidc`, requireHttps: true } });
-    await withConfiguredShell(port, config, async (server) => {
+    await withConfiguredShell(config, async (server) => {
       const errors = consoleErrors(page);
       await continueAs(page, server.baseURL);
 

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { logoff } from '../../lib/session/logoff';
-import { paths } from '../paths';
+import { isAuthPage, paths } from '../paths';
 import type { Guard } from './guards';
 
 /** Runs a guard before a route renders; a failure redirects, or logs off keeping the return URL. */
@@ -11,7 +11,7 @@ export function guardLoader(guard: Guard) {
     if (result.ok) return null;
     if (result.logoff) {
       const target = await logoff({ returnUrl: `${url.pathname}${url.search}${url.hash}` });
-      if (target.startsWith(paths.auth)) return redirect(target);
+      if (isAuthPage(target)) return redirect(target);
       window.location.assign(target); // the SAML logout is a full-page navigation
       return new Promise<never>(() => undefined);
     }

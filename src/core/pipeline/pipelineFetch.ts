@@ -1,6 +1,6 @@
 import { parseAccessClaims } from '../session/claims';
-import { readKv, sessionKeys } from '../session/sessionDb';
 import { refreshSession } from '../session/refresh';
+import { invalidateSnapshot, sessionSnapshot } from '../session/sessionSnapshot';
 import { pipelineHost } from './host';
 import { prepareRequest } from './prepareRequest';
 import { reportReachable } from './connectivity';
@@ -14,8 +14,6 @@ export class PipelineRefusal extends Error {
   override name = 'PipelineRefusal';
 }
 
-const isString = (v: unknown): v is string => typeof v === 'string';
-
 function headerRecord(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, key) => {
@@ -26,15 +24,17 @@ function headerRecord(headers: Headers): Record<string, string> {
 
 async function send(request: Request): Promise<{ response: Response; token: string | null; pipeline: boolean }> {
   const host = pipelineHost();
-  const token = await readKv(sessionKeys.accessToken, isString);
+  const { accessToken: token, language } = await sessionSnapshot();
+  const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
   const prepared = prepareRequest(
     { url: request.url, method: request.method, headers: headerRecord(request.headers) },
     {
       origin: host.origin,
       accessToken: token,
       ptl: parseAccessClaims(token)?.ptl ?? null,
-      language: await host.language(),
-      xsrfToken: await host.xsrfToken(),
+      language,
+      // Only writes carry X-XSRF-TOKEN; reading the cookie is async in the service worker.
+      xsrfToken: isWrite ? await host.xsrfToken() : null,
     },
   );
   if (prepared.kind === 'refused') throw new PipelineRefusal(prepared.reason);
@@ -68,6 +68,7 @@ export async function pipelineFetch(request: Request): Promise<Response> {
   const first = await send(request);
   if (first.response.status !== 401 || !first.pipeline) return first.response;
   const outcome = await refreshSession({ failedToken: first.token });
+  invalidateSnapshot();
   if (outcome !== 'refreshed' && outcome !== 'reused') return first.response;
   return (await send(retryCopy)).response;
 }

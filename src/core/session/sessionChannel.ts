@@ -7,7 +7,9 @@ export type SessionMessage =
   | { type: 'logoff'; redirect: string }
   | { type: 'tenant-switched'; tenantGuid: string }
   | { type: 'orggroup-switched'; orgGroupGuid: string }
-  | { type: 'connectivity'; online: boolean };
+  | { type: 'connectivity'; online: boolean }
+  /** A session-store entry (token, language, ...) was written: in-memory copies are stale. */
+  | { type: 'store-changed'; key: string };
 
 const channelName = 'trust-shell.session';
 

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { broadcast } from './sessionChannel';
 
 /**
  * The session lives in IndexedDB (not localStorage) so that the service worker, which has no
@@ -42,12 +43,25 @@ export async function readKv<T>(key: string, guard: (value: unknown) => value is
   }
 }
 
+/** Local listeners told synchronously after a write in this context (other contexts get a message). */
+const writeListeners = new Set<(key: string) => void>();
+export function onLocalWrite(listener: (key: string) => void): void {
+  writeListeners.add(listener);
+}
+
+function written(key: string): void {
+  writeListeners.forEach((listener) => listener(key));
+  broadcast({ type: 'store-changed', key });
+}
+
 export async function writeKv(key: string, value: unknown): Promise<void> {
   await (await db()).put('kv', value, key);
+  written(key);
 }
 
 export async function deleteKv(key: string): Promise<void> {
   await (await db()).delete('kv', key);
+  written(key);
 }
 
 export function isStoredAuth(value: unknown): value is StoredAuth {

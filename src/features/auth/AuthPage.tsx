@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
@@ -32,6 +32,8 @@ export default function AuthPage() {
   const [email, setEmail] = useState(() => readLocal(storageKeys.lastLoginEmail) ?? '');
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // Set while this tab signs in, so its own sign-in broadcast is not mistaken for another tab's.
+  const signingIn = useRef(false);
 
   useEffect(() => {
     void loadAnonymousState().then(setAnonymous);
@@ -41,7 +43,7 @@ export default function AuthPage() {
   useEffect(
     () =>
       onSessionMessage((message) => {
-        if (message.type !== 'session-changed') return;
+        if (message.type !== 'session-changed' || signingIn.current) return;
         void readStoredAuth().then((auth) => {
           if (auth) void navigate(takeReturnPath(paths.mfeHost), { replace: true });
         });
@@ -61,6 +63,7 @@ export default function AuthPage() {
         void navigate(paths.auth, { replace: true });
         return;
       }
+      signingIn.current = true;
       await storeSignIn(result.tokens, result.email);
       void navigate(takeReturnPath(paths.mfeHost), { replace: true });
     });
@@ -97,6 +100,7 @@ export default function AuthPage() {
       setStatus({ kind: 'error', messageKey: result.reason === 'refused' ? 'WrongEmailOrPassword' : 'SignInFailed' });
       return;
     }
+    signingIn.current = true;
     await storeSignIn(result.tokens, address);
     void navigate(takeReturnPath(paths.mfeHost), { replace: true });
   }

@@ -8,7 +8,7 @@ import { platformReachableAtom, sessionAtom } from '../../lib/session/sessionAto
 import { startAutoRefresh } from '../../lib/session/autoRefresh';
 import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
 import { logoff } from '../../lib/session/logoff';
-import { paths } from '../../app/paths';
+import { isAuthPage } from '../../app/paths';
 import { TenantContext } from './TenantContext';
 import './shell.css';
 
@@ -52,7 +52,7 @@ export function SignedInLayout() {
 
   async function signOut() {
     const target = await logoff();
-    if (target.startsWith(paths.auth)) void navigate(target, { replace: true });
+    if (isAuthPage(target)) void navigate(target, { replace: true });
     else window.location.assign(target);
   }
 

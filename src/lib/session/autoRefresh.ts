@@ -1,4 +1,5 @@
 import { refreshSession } from '../../core/session/refresh';
+import { readKv, sessionKeys } from '../../core/session/sessionDb';
 import { storageKeys } from '../storage/keys';
 import { readLocal, writeLocal } from '../storage/localStore';
 
@@ -46,9 +47,14 @@ export function startAutoRefresh(options: AutoRefreshOptions): () => void {
   const run = async () => {
     if (isTimedOut()) return stopTimer();
     if (options.hasPermission()) {
-      // A refresh another context just made (a 401 retry, a switch) already did this run's work.
+      // A refresh another context just made (a 401 retry, a switch, the previous leader) already
+      // did this run's work; the next run then keeps the cadence from that refresh.
       const outcome = await refreshSession({ unlessRefreshedWithinMs: interval / 2 });
       console.info(`auto-refresh ${id}: ${outcome}`);
+      if (outcome === 'reused') {
+        const at = await readKv(sessionKeys.refreshedAt, (v): v is number => typeof v === 'number');
+        return schedule(Math.max(firstRun, (at ?? Date.now()) + interval - Date.now()));
+      }
     }
     schedule(interval);
   };

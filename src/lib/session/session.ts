@@ -1,9 +1,10 @@
 import { parseAccessClaims } from '../../core/session/claims';
-import { deleteKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
+import { sessionKeys, writeKv } from '../../core/session/sessionDb';
 import type { TokenResponse } from '../../core/session/tokenClient';
 import { storageKeys } from '../storage/keys';
 import { readTab, removeLocal, removeTab, writeLocal } from '../storage/localStore';
 import { safeReturnPath } from './returnUrl';
+import { broadcast } from '../../core/session/sessionChannel';
 
 /** SPEC §4: signing in stores the auth object, tenant and last login email and clears the timed-out flag. */
 export async function storeSignIn(tokens: TokenResponse, email: string): Promise<void> {
@@ -18,6 +19,7 @@ export async function storeSignIn(tokens: TokenResponse, email: string): Promise
   writeLocal(storageKeys.tenant, claims.tenantGuid);
   writeLocal(storageKeys.lastLoginEmail, email);
   removeLocal(storageKeys.timedOut);
+  broadcast({ type: 'session-changed' });
 }
 
 /** Where to go after sign-in: the saved return URL if it is a safe same-origin path, else the host. */
@@ -25,9 +27,4 @@ export function takeReturnPath(fallback: string): string {
   const saved = safeReturnPath(readTab(storageKeys.returnUrl), globalThis.location.origin);
   removeTab(storageKeys.returnUrl);
   return saved ?? fallback;
-}
-
-export async function clearSession(): Promise<void> {
-  await deleteKv(sessionKeys.auth);
-  await deleteKv(sessionKeys.accessToken);
 }

@@ -6,10 +6,11 @@ export interface ShellServer {
 }
 
 /**
- * Starts the production preview (dist/ + emulator with its control API) on `port`. `env` is applied
- * while the config loads, e.g. SHELL_CONFIG for a test of a broken /config.json.
+ * Starts the production preview (dist/ + emulator with its control API) on `port`, or on a free
+ * port the system picks when `port` is 0 (so separate test runs on one machine never collide).
+ * `env` is applied while the config loads, e.g. SHELL_CONFIG for a test of a broken /config.json.
  */
-export async function startShellServer(port: number, env: Record<string, string> = {}, outDir?: string): Promise<ShellServer> {
+export async function startShellServer(port = 0, env: Record<string, string> = {}, outDir?: string): Promise<ShellServer> {
   const saved: Record<string, string | undefined> = {};
   const applied = { EMULATOR_CONTROL: '1', TRUST_SHELL_QUIET: '1', PORT: String(port), ...(outDir ? { OUT_DIR: outDir } : {}), ...env };
   for (const [k, v] of Object.entries(applied)) {
@@ -25,8 +26,10 @@ export async function startShellServer(port: number, env: Record<string, string>
       else process.env[k] = v;
     }
   }
+  const address = server.httpServer.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
   return {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${actualPort}`,
     close: () => server.close(),
   };
 }

@@ -1,0 +1,41 @@
+import { pipelineFetch } from '../src/core/pipeline/pipelineFetch';
+
+/**
+ * Times `n` sequential platform calls in one of three ways:
+ * - service-worker: a plain fetch, which the controlling service worker runs through the pipeline;
+ * - in-page: the same pipeline module run by the page (no service worker);
+ * - raw: a plain fetch with the headers already attached (the network + platform baseline).
+ */
+type Mode = 'service-worker' | 'in-page' | 'raw';
+
+const path = '/api/access/v1/permissions';
+
+async function once(mode: Mode, rawHeaders: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const response =
+    mode === 'in-page' ? await pipelineFetch(new Request(path)) : await fetch(path, mode === 'raw' ? { headers: rawHeaders } : {});
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${mode}: ${path} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+async function run(mode: Mode, n: number, rawHeaders: Record<string, string> = {}): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i += 1) times.push(await once(mode, rawHeaders));
+  return times;
+}
+
+/** The stored access token, so the raw baseline can send the very headers the pipeline would. */
+function storedToken(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('trust-shell');
+    open.onerror = () => reject(new Error('cannot open the session store'));
+    open.onsuccess = () => {
+      const get = open.result.transaction('kv').objectStore('kv').get('accessToken');
+      get.onerror = () => reject(new Error('cannot read the access token'));
+      get.onsuccess = () => resolve(String(get.result));
+    };
+  });
+}
+
+Object.assign(globalThis, { benchPipeline: run, benchToken: storedToken });
