@@ -11,6 +11,12 @@ export const defaultShellConfig = {
   microFrontends: [],
 } as const;
 
+/** With the embedded emulator, /mfe-host shows the example business screen the emulator serves. */
+export const emulatorShellConfig = {
+  ...defaultShellConfig,
+  microFrontends: [{ name: 'Example', route: 'home', moduleUrl: '/remotes/example/remote.js' }],
+} as const;
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 function isPlainObject(value: unknown): value is Record<string, Json> {
@@ -30,8 +36,8 @@ export interface ServedConfig {
   warning: string | null;
 }
 
-export function buildConfigDocument(file: string | undefined): ServedConfig {
-  const defaults = defaultShellConfig as unknown as Json;
+export function buildConfigDocument(file: string | undefined, withEmulator = false): ServedConfig {
+  const defaults = (withEmulator ? emulatorShellConfig : defaultShellConfig) as unknown as Json;
   if (!file) return { body: JSON.stringify(defaults), warning: null };
   const text = readFileSync(file, 'utf8');
   let parsed: Json;

@@ -19,11 +19,11 @@ export function platformProxy(origin: string): Record<string, ProxyOptions> {
   };
 }
 
-function configMiddleware(configFile: string | undefined): Middleware {
+function configMiddleware(configFile: string | undefined, withEmulator: boolean): Middleware {
   return (req, res, next) => {
     if (req.url?.split('?')[0] !== '/config.json') return next();
     try {
-      const { body, warning } = buildConfigDocument(configFile);
+      const { body, warning } = buildConfigDocument(configFile, withEmulator);
       if (warning) console.warn(warning);
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end(body);
@@ -41,7 +41,7 @@ export function shellServer(): Plugin {
   const quiet = Boolean(process.env.CI || process.env.TRUST_SHELL_QUIET);
   let platform: Promise<Platform> | null = null;
   const mount = (use: (fn: Middleware) => void, printUrls: boolean) => {
-    use(configMiddleware(configFile));
+    use(configMiddleware(configFile, !platformOrigin));
     if (platformOrigin) return;
     // Loaded lazily: a deployment in front of a real platform never loads emulator code.
     platform ??= import('../tests/platform/index.ts').then((m) => m.createPlatform({ control }));

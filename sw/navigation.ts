@@ -7,6 +7,7 @@ export const navigationDenylist: RegExp[] = [
   /^\/seed-translations\//,
   /^\/oidc\//,
   /^\/crm\//,
+  /^\/remotes\//,
   /^\/__control\//,
   /^\/config\.json$/,
 ];

@@ -28,6 +28,7 @@ import { PERSONA_PASSWORD, USERS } from './data/users.ts';
 import { accessRoutes } from './routes/access.ts';
 import { authorizeRoutes } from './routes/authorize.ts';
 import { crmRoutes } from './routes/crm.ts';
+import { remoteRoutes } from './routes/remotes.ts';
 import { globalizationRoutes } from './routes/globalization.ts';
 import { oidcRoutes } from './routes/oidc.ts';
 import { samlRoutes } from './routes/saml.ts';
@@ -53,7 +54,7 @@ export interface Platform {
   personas: ReadonlyArray<{ email: string; password: string; description: string }>;
 }
 
-const PLATFORM_PREFIXES = ['/api/', '/seed-translations/', '/authentication/', '/access/', '/oidc/', '/crm/'];
+const PLATFORM_PREFIXES = ['/api/', '/seed-translations/', '/authentication/', '/access/', '/oidc/', '/crm/', '/remotes/'];
 
 function controlDefault(): boolean {
   return process.env.EMULATOR_CONTROL === '1';
@@ -67,7 +68,7 @@ export function isPlatformPath(pathname: string, control: boolean = controlDefau
 }
 
 function buildRouter(): Router {
-  return new Router().add(...tokenRoutes, ...authorizeRoutes, ...accessRoutes, ...samlRoutes, ...stateRoutes, ...globalizationRoutes, ...toolRoutes, ...oidcRoutes, ...crmRoutes);
+  return new Router().add(...tokenRoutes, ...authorizeRoutes, ...accessRoutes, ...samlRoutes, ...stateRoutes, ...globalizationRoutes, ...toolRoutes, ...oidcRoutes, ...crmRoutes, ...remoteRoutes);
 }
 
 function faultReply(status: number, tokenEndpoint: boolean): Reply {

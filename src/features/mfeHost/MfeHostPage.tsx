@@ -1,9 +1,69 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useAtomValue } from '../../state/jotai';
+import { runtimeConfigAtom } from '../../config/configAtom';
+import { createHostApi } from './hostApi';
+import { loadRemote, remoteForPath } from './remotes';
 
-/** The host of the business screens (/mfe-host); remote mounting comes with the signed-in shell. */
+/**
+ * /mfe-host: mounts the business screen (micro-frontend) configured for the path, hands it the
+ * host API, and unmounts it when the member navigates elsewhere. A remote that fails to load or
+ * to mount shows an error panel, never a blank page.
+ */
 export function MfeHostPage() {
   const { t } = useTranslation();
-  return <h1 className="visually-hidden">{t('Home')}</h1>;
+  const navigate = useNavigate();
+  const subPath = useParams()['*'] ?? '';
+  const { microFrontends } = useAtomValue(runtimeConfigAtom);
+  const remote = remoteForPath(microFrontends, subPath);
+  const container = useRef<HTMLDivElement>(null);
+  const [failure, setFailure] = useState<{ url: string; attempt: number } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const moduleUrl = remote?.moduleUrl ?? null;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!moduleUrl || !element) return;
+    let unmount: (() => void) | undefined;
+    let alive = true;
+    const host = createHostApi((path) => void navigate(path));
+    loadRemote(moduleUrl)
+      .then((mount) => {
+        if (!alive) return;
+        const cleanup = mount(element, host);
+        unmount = typeof cleanup === 'function' ? cleanup : undefined;
+      })
+      .catch((error: unknown) => {
+        console.error(`Micro-frontend ${moduleUrl} failed`, error);
+        if (alive) setFailure({ url: moduleUrl, attempt });
+      });
+    return () => {
+      alive = false;
+      try {
+        unmount?.();
+      } catch (error) {
+        console.error(`Micro-frontend ${moduleUrl} failed to unmount`, error);
+      }
+      element.replaceChildren();
+    };
+  }, [moduleUrl, attempt, navigate]);
+
+  const failed = failure !== null && failure.url === moduleUrl && failure.attempt === attempt;
+  return (
+    <>
+      <h1 className="visually-hidden">{remote?.name ?? t('Home')}</h1>
+      {failed && (
+        <div className="mfe-error" role="alert">
+          <p>{t('MicroFrontendLoadError')}</p>
+          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+            {t('Retry')}
+          </button>
+        </div>
+      )}
+      <div ref={container} className="mfe-host" data-testid="mfe-container" hidden={failed} />
+    </>
+  );
 }
 
 export default MfeHostPage;

@@ -20,10 +20,11 @@ let otherKey: CryptoKey;
 const origin = () => window.location.origin;
 
 beforeEach(async () => {
+  // EC keys: generated in microseconds, where RSA key generation can take seconds on a busy machine.
   if (!keys) {
-    const pair = await generateKeyPair('RS256', { extractable: true });
-    keys = { privateKey: pair.privateKey, jwk: { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' } };
-    otherKey = (await generateKeyPair('RS256')).privateKey;
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    keys = { privateKey: pair.privateKey, jwk: { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' } };
+    otherKey = (await generateKeyPair('ES256')).privateKey;
   }
   sessionStorage.clear();
 });
@@ -75,7 +76,7 @@ function fakeServer(): Server {
         authorization_endpoint: `${issuer}/authorize`,
         token_endpoint: `${issuer}/token`,
         jwks_uri: `${issuer}/.well-known/jwks.json`,
-        id_token_signing_alg_values_supported: ['RS256'],
+        id_token_signing_alg_values_supported: ['ES256'],
       });
     }
     if (key === `${issuer}/.well-known/jwks.json`) return jsonResponse(200, { keys: [keys.jwk] });
@@ -93,7 +94,7 @@ function fakeServer(): Server {
         nonce: server.authorizeUrl?.searchParams.get('nonce') ?? undefined,
         at_hash: await atHashOf(accessToken),
       });
-      const idToken = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'JWT' }).sign(server.signWith());
+      const idToken = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'JWT' }).sign(server.signWith());
       return jsonResponse(200, {
         access_token: accessToken,
         refresh_token: refreshToken,

@@ -22,14 +22,6 @@ export async function tenantIdByName(request: APIRequestContext, platform: Platf
   return tenant.Id;
 }
 
-/** Makes `n` concurrent same-origin platform calls from the page, as a screen would; returns statuses. */
-export function concurrentCalls(page: Page, path: string, n: number): Promise<number[]> {
-  return page.evaluate(
-    async ({ path, n }) => Promise.all(Array.from({ length: n }, () => fetch(path).then((r) => r.status))),
-    { path, n },
-  );
-}
-
 export function returnUrl(page: Page): Promise<string | null> {
   return page.evaluate(() => sessionStorage.getItem('trust-shell.returnUrl'));
 }

@@ -1,0 +1,65 @@
+import i18next from 'i18next';
+import { apiFetch } from '../../lib/api/apiFetch';
+import { appStore } from '../../state/jotai';
+import { sessionAtom } from '../../lib/session/sessionAtoms';
+import { permissionsAtom } from '../../lib/state/signedInState';
+
+/**
+ * The documented host API a micro-frontend receives in mount(element, host). A remote never sees
+ * a token: its platform calls go through the shell's request pipeline (bearer, tenant prefix,
+ * language, refresh and retry), and it reads the session only as plain, frozen values.
+ */
+export interface HostSession {
+  readonly isLoggedIn: boolean;
+  readonly userName: string;
+  readonly tenantGuid: string | null;
+  readonly orgGroupGuid: string | null;
+  readonly role: string | null;
+  readonly permissions: readonly string[];
+}
+
+export interface ShellHostApi {
+  /** A platform call through the request pipeline; only same-origin /api/ paths. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** The current session, read-only. */
+  session(): HostSession;
+  i18n: { t(key: string, options?: Record<string, unknown>): string; language(): string };
+  navigation: { navigate(path: string): void; search(): string };
+}
+
+export type MountFunction = (element: HTMLElement, host: ShellHostApi) => (() => void) | void;
+
+export function isPlatformCallPath(path: string): boolean {
+  return path.startsWith('/api/') && !path.startsWith('//');
+}
+
+export function createHostApi(navigate: (path: string) => void): ShellHostApi {
+  return {
+    fetch(path, init) {
+      if (!isPlatformCallPath(path)) return Promise.reject(new TypeError(`host.fetch only calls the platform (/api/...), not ${path}`));
+      return apiFetch(path, init);
+    },
+    session() {
+      const session = appStore.get(sessionAtom);
+      return Object.freeze({
+        isLoggedIn: session.isLoggedIn,
+        userName: session.userName,
+        tenantGuid: session.claims?.tenantGuid ?? null,
+        orgGroupGuid: session.claims?.orgGroupGuid ?? null,
+        role: session.claims?.role ?? null,
+        permissions: Object.freeze([...appStore.get(permissionsAtom)]),
+      });
+    },
+    i18n: {
+      t: (key, options) => i18next.t(key, options),
+      language: () => i18next.language,
+    },
+    navigation: {
+      navigate: (path) => {
+        // Only in-app paths: a remote cannot send the member off-site through the shell.
+        if (path.startsWith('/') && !path.startsWith('//')) navigate(path);
+      },
+      search: () => window.location.search,
+    },
+  };
+}

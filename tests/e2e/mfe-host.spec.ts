@@ -1,0 +1,51 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect, en, fillSignIn } from './fixtures.ts';
+import { startShellServer } from './support/server.ts';
+
+test.describe('micro-frontend host (/mfe-host)', () => {
+  test('the example remote mounts, calls the platform with the member’s bearer, and unmounts on navigation', async ({ page, signIn, platform }) => {
+    const lifecycle: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().startsWith('example remote')) lifecycle.push(m.text());
+    });
+    await signIn(page, 'admin@acme.test');
+    await expect(page).toHaveURL(/\/mfe-host$/);
+    const fullName = page.getByTestId('user-name');
+    await expect(fullName).not.toBeEmpty();
+    await expect(page.getByTestId('example-remote-user')).toHaveText((await fullName.textContent())!);
+    expect(lifecycle).toEqual(['example remote mounted']);
+
+    const calls = await platform.log({ path: '/api/access/v1/users/current/legacy' });
+    expect(calls.length).toBeGreaterThanOrEqual(2); // the shell's own and the remote's
+    for (const call of calls) expect(call.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+
+    // An in-app navigation away from the host unmounts the remote.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/404');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { name: en.PageNotFound })).toBeVisible();
+    await expect.poll(() => lifecycle).toEqual(['example remote mounted', 'example remote unmounted']);
+    await expect(page.getByTestId('example-remote-user')).toHaveCount(0);
+  });
+
+  test('a remote that fails to load shows an error panel, not a blank page', async ({ page }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'shell-mfe-'));
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ microFrontends: [{ name: 'Broken', route: 'broken', moduleUrl: '/remotes/missing/remote.js' }] }));
+    const server = await startShellServer(0, { SHELL_CONFIG: file });
+    try {
+      await page.goto(`${server.baseURL}/auth`);
+      await fillSignIn(page, 'admin@acme.test');
+      await expect(page).toHaveURL(/\/mfe-host$/);
+      const panel = page.getByRole('alert').filter({ hasText: en.MicroFrontendLoadError! });
+      await expect(panel).toBeVisible();
+      await expect(panel.getByRole('button', { name: en.Retry })).toBeVisible();
+      await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp'); // the shell itself still works
+    } finally {
+      await server.close();
+    }
+  });
+});

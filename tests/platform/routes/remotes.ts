@@ -1,0 +1,69 @@
+/**
+ * A small example business screen (micro-frontend) as the platform would host it: an ES module
+ * whose default export is mount(element, host) returning an unmount function (contract
+ * RuntimeConfig.microFrontends). It only uses the shell's documented host API: it never sees a
+ * token, and its platform calls go through the shell's request pipeline.
+ *
+ * For tests it also honours `?calls=N` on the shell's address: a button that makes N concurrent
+ * calls through host.fetch and shows their statuses in an <output>.
+ */
+import { text, type Reply } from '../http.ts';
+import type { RouteDef } from '../router.ts';
+
+export const EXAMPLE_REMOTE_PATH = '/remotes/example/remote.js';
+
+const exampleRemote = `
+export default function mount(element, host) {
+  const doc = element.ownerDocument;
+  const section = doc.createElement('section');
+  section.className = 'example-remote';
+  section.setAttribute('aria-labelledby', 'example-remote-title');
+  const title = doc.createElement('h2');
+  title.id = 'example-remote-title';
+  title.textContent = host.i18n.t('Home');
+  const user = doc.createElement('p');
+  user.setAttribute('data-testid', 'example-remote-user');
+  section.append(title, user);
+  element.append(section);
+  let alive = true;
+  host
+    .fetch('/api/access/v1/users/current/legacy')
+    .then((response) => (response.ok ? response.json() : null))
+    .then((current) => {
+      if (alive && current) user.textContent = current.FullName;
+    })
+    .catch(() => undefined);
+  const calls = Number(new URLSearchParams(host.navigation.search()).get('calls') || 0);
+  if (calls > 0) {
+    const run = doc.createElement('button');
+    run.type = 'button';
+    run.textContent = 'Run ' + calls + ' calls';
+    const output = doc.createElement('output');
+    output.setAttribute('data-testid', 'example-remote-statuses');
+    run.addEventListener('click', () => {
+      output.textContent = '';
+      Promise.all(Array.from({ length: calls }, () => host.fetch('/api/access/v1/permissions').then((r) => r.status)))
+        .then((statuses) => {
+          if (alive) output.textContent = statuses.join(',');
+        })
+        .catch((error) => {
+          if (alive) output.textContent = String(error);
+        });
+    });
+    section.append(run, output);
+  }
+  console.info('example remote mounted');
+  return () => {
+    alive = false;
+    section.remove();
+    console.info('example remote unmounted');
+  };
+}
+`;
+
+function serveExample(): Reply {
+  const reply = text(200, exampleRemote, 'text/javascript; charset=utf-8');
+  return { ...reply, headers: { ...reply.headers, 'cache-control': 'no-cache' } };
+}
+
+export const remoteRoutes: RouteDef[] = [{ method: 'GET', pattern: EXAMPLE_REMOTE_PATH, auth: 'none', handler: serveExample }];
