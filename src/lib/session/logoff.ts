@@ -8,6 +8,7 @@ import { isIgnoredReturnPath, safeReturnPath } from './returnUrl';
 import { lookupSamlUserType, samlLogoutPath } from './samlUserType';
 import { appStore } from '../../state/jotai';
 import { sessionAtom, signedOutSession } from './sessionAtoms';
+import { clearSignedInState } from '../state/signedInState';
 
 /** Local-storage keys cleared on logoff (SPEC §4 "chosen keys"); language, theme and return URL stay. */
 const clearedKeys = [storageKeys.auth, storageKeys.tenant, storageKeys.session, storageKeys.omni] as const;
@@ -48,6 +49,7 @@ export async function clearLocalSession(): Promise<void> {
     // no Cache Storage (insecure context): nothing cached
   }
   appStore.set(sessionAtom, signedOutSession);
+  clearSignedInState();
 }
 
 /**

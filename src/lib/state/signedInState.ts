@@ -43,6 +43,14 @@ export function grantedPermissions(map: Record<string, boolean> | null): Set<str
   return new Set(Object.entries(map ?? {}).filter(([, granted]) => granted === true).map(([name]) => name));
 }
 
+/** Logoff: nothing of the signed-out member stays in memory. */
+export function clearSignedInState(): void {
+  appStore.set(permissionsAtom, new Set<string>());
+  appStore.set(currentUserAtom, null);
+  appStore.set(currentTenantAtom, null);
+  appStore.set(loadedScopeAtom, null);
+}
+
 export async function loadSignedInState(claims: AccessClaims | null): Promise<void> {
   const [permissions, user, tenant] = await Promise.all([
     getJson('/api/access/v1/permissions', permissionMapSchema),
