@@ -6,6 +6,7 @@ import { Loading } from './components/loading/Loading';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
 import { runtimeConfigAtom } from './config/configAtom';
 import { initI18n } from './lib/i18n/i18n';
+import { initTheme } from './lib/theme/theme';
 import { startSession } from './lib/session/startSession';
 import { startSessionSync } from './lib/session/sessionSync';
 import { appStore } from './state/jotai';
@@ -20,6 +21,8 @@ root.render(<Loading size="large" />);
 async function bootstrap(): Promise<void> {
   // Listen first: a refresh refused during start-up must still sign this tab out.
   startSessionSync();
+  // The stored (valid) theme before the first paint; the server default joins with the shell state.
+  initTheme();
   await initI18n();
   try {
     const config = await loadRuntimeConfig();

@@ -8,6 +8,7 @@ export const paths = {
   auth: '/auth',
   connectedApps: '/auth/connected-apps',
   eula: '/eula',
+  uiKit: '/ui-kit',
 } as const;
 
 /** True for the shell's own /auth page (not /authentication/..., the platform's SAML paths). */

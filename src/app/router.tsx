@@ -23,6 +23,8 @@ const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/connectedApps/ConnectedAppsPage')).default }),
   },
   { path: paths.eula, lazy: async () => ({ Component: (await import('../features/eula/EulaPage')).default }) },
+  // The shared UI kit on one page (issue 4): no sign-in, its own chunk.
+  { path: paths.uiKit, lazy: async () => ({ Component: (await import('../features/uiKit/UiKitPage')).default }) },
   { path: paths.notFound, lazy: async () => ({ Component: (await import('../features/notFound/NotFoundPage')).default }) },
   {
     path: paths.notFoundClouds,

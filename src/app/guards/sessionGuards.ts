@@ -32,7 +32,10 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     if (options.checkVirtualRole !== false && claims?.virtualRole && claims.role === 'AcceptEula') {
       return { ok: false, redirect: paths.eula };
     }
-    await loadSignedInState(claims);
+    // The member's language and tenant texts load with the state, so the shell never paints in the
+    // wrong language first (loaded lazily: the signed-out pages do not need this code).
+    const translations = import('../../lib/i18n/signedInTranslations').then((m) => m.loadSignedInTranslations(claims));
+    await Promise.all([loadSignedInState(claims), translations.catch(() => undefined)]);
     return pass;
   };
 }

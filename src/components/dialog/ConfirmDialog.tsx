@@ -1,10 +1,8 @@
-import { Dialog } from '@ark-ui/react/dialog';
-import { Portal } from '@ark-ui/react/portal';
 import { useTranslation } from 'react-i18next';
-import './dialog.css';
+import { Button } from '../button/Button';
+import { Modal, type DialogSize } from './Modal';
 
-/** SPEC §2 modal sizes; width 95% by default, never wider than the viewport minus 3.2rem. */
-export type DialogSize = 'x-small' | 'small' | 'medium' | 'large' | 'x-large';
+export type { DialogSize } from './Modal';
 
 /** SPEC §2 generic confirm dialog: true (submit), false (cancel) or null (close). */
 export type ConfirmResult = boolean | null;
@@ -20,40 +18,31 @@ export interface ConfirmDialogProps {
   onResult: (result: ConfirmResult) => void;
 }
 
+/**
+ * A question with two answers. Submit resolves true, Cancel false, and closing without answering
+ * (the × button or Escape) null, so callers can tell "no" from "not now".
+ */
 export function ConfirmDialog({ open, title, message, submitLabel, cancelLabel, size = 'small', tone = 'default', onResult }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root
+    <Modal
       open={open}
       role="alertdialog"
-      lazyMount
-      unmountOnExit
-      onOpenChange={(details) => {
-        if (!details.open) onResult(null);
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop className="dialog__backdrop" />
-        <Dialog.Positioner className="dialog__positioner">
-          <Dialog.Content className={`dialog dialog--${size} dialog--${tone}`}>
-            <header className="dialog__header">
-              <Dialog.Title className="dialog__title">{title}</Dialog.Title>
-              <Dialog.CloseTrigger className="dialog__close" aria-label={t('Close')}>
-                <span aria-hidden="true">×</span>
-              </Dialog.CloseTrigger>
-            </header>
-            <Dialog.Description className="dialog__body">{message}</Dialog.Description>
-            <footer className="dialog__footer">
-              <button type="button" className="button button--secondary" onClick={() => onResult(false)}>
-                {cancelLabel ?? t('Cancel')}
-              </button>
-              <button type="button" className="button button--primary" onClick={() => onResult(true)}>
-                {submitLabel ?? t('Continue')}
-              </button>
-            </footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      size={size}
+      tone={tone}
+      title={title}
+      description={message}
+      onClose={() => onResult(null)}
+      footer={
+        <>
+          <Button color="secondary" onClick={() => onResult(false)}>
+            {cancelLabel ?? t('Cancel')}
+          </Button>
+          <Button color="primary" onClick={() => onResult(true)}>
+            {submitLabel ?? t('Continue')}
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -49,7 +49,9 @@ export function onLocalWrite(listener: (key: string) => void): void {
   writeListeners.add(listener);
 }
 
+/** Only session entries matter to in-memory copies; caches written here (translations) do not. */
 function written(key: string): void {
+  if (!(Object.values(sessionKeys) as string[]).includes(key)) return;
   writeListeners.forEach((listener) => listener(key));
   broadcast({ type: 'store-changed', key });
 }

@@ -10,6 +10,11 @@ import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
 import { logoff } from '../../lib/session/logoff';
 import { isAuthPage } from '../../app/paths';
 import { TenantContext } from './TenantContext';
+import { Toaster } from '../../components/toast/Toaster';
+import { CurrentDateTime } from '../preferences/CurrentDateTime';
+import { LanguageMenu } from '../preferences/LanguageMenu';
+import { PreferencesButton } from '../preferences/PreferencesButton';
+import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
 import './shell.css';
 
 function useAutoRefresh() {
@@ -49,6 +54,8 @@ export function SignedInLayout() {
   const reachable = useAtomValue(platformReachableAtom);
   useAutoRefresh();
   useRecovery(reachable);
+  // Issue 4: the member's language and translations, and their date and time formats.
+  useSignedInPreferences();
 
   async function signOut() {
     const target = await logoff();
@@ -67,6 +74,9 @@ export function SignedInLayout() {
           {tenant && <span className="shell__tenant" data-testid="tenant-name">{tenant.Name}</span>}
           <span className="shell__user" data-testid="user-name">{user?.FullName ?? session.userName}</span>
         </div>
+        <CurrentDateTime />
+        <LanguageMenu />
+        <PreferencesButton />
         {!reachable && (
           <span className="shell__offline" role="status">
             {t('Offline')}
@@ -80,6 +90,7 @@ export function SignedInLayout() {
         <Outlet />
       </main>
       <TenantContext />
+      <Toaster />
     </div>
   );
 }

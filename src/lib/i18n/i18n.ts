@@ -1,30 +1,34 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { readStoredAuth } from '../../core/session/sessionDb';
 import { currentLanguage, storeLanguage } from './languageStore';
-import { loadAnonymousTranslations } from './translations';
+import { cachedTenantTranslations, loadAnonymousTranslations, type LoadedTranslations } from './translations';
+import { applyDocumentLanguage, i18nOptions, setFallBackToNotFound } from './runtime';
+import { loadDateLocale } from './dateLocale';
+import { followLanguageOfOtherTabs, followSignOut } from './changeLanguage';
 
-let notFoundSuffix = false;
+export { missingKeyText } from './runtime';
 
-/** SPEC §8: a missing key shows the key, or "key NOT FOUND" when the server asks for it. */
-export function missingKeyText(key: string): string {
-  return notFoundSuffix ? `${key} NOT FOUND` : key;
+/**
+ * First translations of a page: a signed-in member's last good tenant translations when this
+ * browser has them (no network, works offline), else the v1 route for the stored tenant (its last
+ * good copy when offline). The signed-in layout then loads the tenant translations fresh.
+ */
+async function initialTranslations(lang: string): Promise<LoadedTranslations> {
+  const auth = await readStoredAuth();
+  const cached = auth ? await cachedTenantTranslations(lang, auth.tenantGuid) : null;
+  return cached ?? loadAnonymousTranslations(lang);
 }
 
 export async function initI18n(): Promise<typeof i18next> {
   const lang = currentLanguage();
   // The pipeline (page or service worker) reads the language from IndexedDB for Accept-Language.
   await storeLanguage(lang).catch(() => undefined);
-  const loaded = await loadAnonymousTranslations(lang);
-  notFoundSuffix = loaded.fallBackToNotFound;
-  await i18next.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: false,
-    lowerCaseLng: true, // language codes are lower case on the wire (contract LanguageCode)
-    resources: { [lang]: { translation: loaded.map } },
-    interpolation: { escapeValue: false }, // React escapes; HTML goes through the safe-content module
-    parseMissingKeyHandler: missingKeyText,
-    returnNull: false,
-  });
-  document.documentElement.lang = lang;
+  const [loaded, dateLocale] = await Promise.all([initialTranslations(lang), loadDateLocale(lang)]);
+  setFallBackToNotFound(loaded.fallBackToNotFound);
+  await i18next.use(initReactI18next).init(i18nOptions(lang, loaded.map));
+  applyDocumentLanguage(lang, dateLocale);
+  followLanguageOfOtherTabs();
+  followSignOut();
   return i18next;
 }

@@ -1,45 +1,83 @@
 import * as z from 'zod/mini';
 import { apiFetch } from '../api/apiFetch';
 import { readKv, writeKv } from '../../core/session/sessionDb';
+import { storageKeys } from '../storage/keys';
+import { readLocal } from '../storage/localStore';
 
-const allZeroTenant = '00000000-0000-0000-0000-000000000000';
+/**
+ * The translation loaders (contract "Preferences and language"), part one: what every page needs
+ * (the anonymous v1 route, the remembered copies). The signed-in loaders (v2 tenant with seeds,
+ * tenant-custom modules) are in tenantTranslations.ts, loaded only when signed in. Every answer is
+ * validated at the edge; the last good result per language and tenant is kept in IndexedDB so an
+ * offline start still speaks the member's language. With neither, the keys show (contract).
+ */
+export const allZeroTenant = '00000000-0000-0000-0000-000000000000';
 
-const translationsV1Schema = z.object({
-  Translations: z.record(z.string(), z.string()),
-  FallBackToNotFound: z.boolean(),
-});
+const uuid = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+export type TranslationMap = Record<string, string>;
+
+export const translationMapSchema = z.record(z.string(), z.string());
+const translationsV1Schema = z.object({ Translations: translationMapSchema, FallBackToNotFound: z.boolean() });
 
 export interface LoadedTranslations {
-  map: Record<string, string>;
+  map: TranslationMap;
   fallBackToNotFound: boolean;
 }
 
-const empty: LoadedTranslations = { map: {}, fallBackToNotFound: false };
-const storedKey = (lang: string, tenantId: string) => `translations:v1:${lang}:${tenantId}`;
-const isLoaded = (v: unknown): v is LoadedTranslations =>
-  typeof v === 'object' && v !== null && typeof (v as LoadedTranslations).map === 'object' && typeof (v as LoadedTranslations).fallBackToNotFound === 'boolean';
+export const emptyTranslations: LoadedTranslations = Object.freeze({ map: {}, fallBackToNotFound: false });
 
-async function fetchTranslations(lang: string, tenantId: string): Promise<LoadedTranslations | null> {
+function isLoaded(v: unknown): v is LoadedTranslations {
+  if (typeof v !== 'object' || v === null) return false;
+  const candidate = v as Partial<LoadedTranslations>;
+  return typeof candidate.map === 'object' && candidate.map !== null && typeof candidate.fallBackToNotFound === 'boolean';
+}
+
+/** The stored tenant (set at sign-in and on a switch) when it is a tenant id, else the all-zero id. */
+export function storedTenantId(): string {
+  const stored = readLocal(storageKeys.tenant);
+  return stored && uuid.test(stored) ? stored : allZeroTenant;
+}
+
+/** A validated platform answer, or null (network error, non-2xx, or a body off the contract). */
+export async function getJson<T>(path: string, schema: z.ZodMiniType<T>): Promise<T | null> {
   try {
-    const query = new URLSearchParams({ language: lang, tenantId });
-    const response = await apiFetch(`/api/globalization/v1/translations/${encodeURIComponent(lang)}?${query}`);
+    const response = await apiFetch(path);
     if (!response.ok) return null;
-    const parsed = translationsV1Schema.safeParse(await response.json());
-    return parsed.success ? { map: parsed.data.Translations, fallBackToNotFound: parsed.data.FallBackToNotFound } : null;
+    const parsed = schema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
-/**
- * Anonymous translations (v1 route). The last good answer is kept in IndexedDB so an offline start
- * still speaks the member's language; with neither, the keys are shown (contract fall-back).
- */
-export async function loadAnonymousTranslations(lang: string, tenantId: string = allZeroTenant): Promise<LoadedTranslations> {
-  const fresh = await fetchTranslations(lang, tenantId);
+/** Fresh answer → remembered; no answer → the last good copy; neither → null. */
+export async function withLastGood(key: string, fresh: LoadedTranslations | null): Promise<LoadedTranslations | null> {
   if (fresh) {
-    await writeKv(storedKey(lang, tenantId), fresh).catch(() => undefined);
+    await writeKv(key, fresh).catch(() => undefined);
     return fresh;
   }
-  return (await readKv(storedKey(lang, tenantId), isLoaded)) ?? empty;
+  return readKv(key, isLoaded);
+}
+
+export const storedKeys = {
+  v1: (lang: string, tenantId: string) => `translations:v1:${lang}:${tenantId}`,
+  v2: (lang: string, tenantId: string) => `translations:v2:${lang}:${tenantId}`,
+  module: (module: string, lang: string, tenantId: string) => `translations:module:${module}:${lang}:${tenantId}`,
+};
+
+/**
+ * Anonymous translations (v1 route), per language with the language and tenantId query values
+ * (contract: tenantId is the stored tenant, else the all-zero id = platform defaults).
+ */
+export async function loadAnonymousTranslations(lang: string, tenantId: string = storedTenantId()): Promise<LoadedTranslations> {
+  const query = new URLSearchParams({ language: lang, tenantId });
+  const answer = await getJson(`/api/globalization/v1/translations/${encodeURIComponent(lang)}?${query}`, translationsV1Schema);
+  const fresh = answer ? { map: answer.Translations, fallBackToNotFound: answer.FallBackToNotFound } : null;
+  return (await withLastGood(storedKeys.v1(lang, tenantId), fresh)) ?? emptyTranslations;
+}
+
+/** The last good signed-in translations of a language and tenant, without any network call. */
+export function cachedTenantTranslations(lang: string, tenantId: string): Promise<LoadedTranslations | null> {
+  return readKv(storedKeys.v2(lang, tenantId), isLoaded);
 }

@@ -60,7 +60,7 @@ export class PlatformControl {
   async log(filter: { path?: string; method?: string } = {}): Promise<LoggedRequest[]> {
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(filter)) if (v !== undefined) query.set(k, v);
-    return this.call('GET', `/log${query.size ? `?${query}` : ''}`);
+    return this.call('GET', `/log${query.size ? `?${query.toString()}` : ''}`);
   }
 
   clearLog(): Promise<void> {

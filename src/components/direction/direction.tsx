@@ -1,0 +1,41 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { LocaleProvider } from '@ark-ui/react/locale';
+import { useAtomValue } from '../../state/jotai';
+import { languageAtom, textDirectionAtom } from '../../lib/i18n/runtime';
+import type { TextDirection } from '../../lib/i18n/direction';
+
+/**
+ * The text direction the kit's Ark components use (their popups are portalled out of the page, so
+ * they need it explicitly). The language decides it (SPEC §4); a DirectionProvider may override
+ * it for a part of the page, as the UI kit page's direction switch does.
+ */
+const DirectionContext = createContext<TextDirection | null>(null);
+
+export function DirectionProvider({ dir, children }: { dir: TextDirection; children: ReactNode }) {
+  return <DirectionContext.Provider value={dir}>{children}</DirectionContext.Provider>;
+}
+
+export function useDirection(): TextDirection {
+  const override = useContext(DirectionContext);
+  const language = useAtomValue(textDirectionAtom);
+  return override ?? language;
+}
+
+/**
+ * The locale for Ark's calendar formatting: the language on screen, always with the Gregorian
+ * calendar and Latin digits, so the grid matches the numeric dates typed into the input.
+ */
+export function useCalendarLocale(): string {
+  const language = useAtomValue(languageAtom);
+  return `${language}-u-ca-gregory-nu-latn`;
+}
+
+/**
+ * Ark components take their direction from its locale context only (no `dir` prop), so the kit
+ * wraps them in one whose locale is a stand-in of the right direction. Nothing else reads that
+ * locale: the calendar gets the page's real locale explicitly (useCalendarLocale).
+ */
+export function ArkDirection({ children }: { children: ReactNode }) {
+  const dir = useDirection();
+  return <LocaleProvider locale={dir === 'rtl' ? 'ar' : 'en-US'}>{children}</LocaleProvider>;
+}

@@ -1,0 +1,73 @@
+import i18next, { type InitOptions } from 'i18next';
+import type { Locale } from 'date-fns';
+import { atom, appStore } from '../../state/jotai';
+import { defaultLanguage } from './languageStore';
+import { resolveDirection, type DirectionSetting, type TextDirection } from './direction';
+import { dateLocaleAtom } from './dateLocale';
+import type { LoadedTranslations } from './translations';
+
+/**
+ * The live i18n state shared by the loaders and the screens: the i18next instance's bundles, the
+ * NOT FOUND flag, the current language and direction (atoms, and <html lang dir>).
+ */
+let fallBackToNotFound = false;
+
+/** The server's FallBackToNotFound of the language on screen. */
+export function setFallBackToNotFound(value: boolean): void {
+  fallBackToNotFound = value;
+}
+
+/** SPEC §8: a missing key shows the key, or "key NOT FOUND" when the server asks for it. */
+export function missingKeyText(key: string): string {
+  return fallBackToNotFound ? `${key} NOT FOUND` : key;
+}
+
+/** The language on screen (contract LanguageCode) and its text direction. */
+export const languageAtom = atom<string>(defaultLanguage);
+export const textDirectionAtom = atom<TextDirection>('ltr');
+
+/** SPEC §4: the configured direction; `auto` follows the language. No configuration sets another yet. */
+export const directionSetting: DirectionSetting = 'auto';
+
+/** The i18next options of the shell (one namespace per bundle; modules get their own). */
+export function i18nOptions(lang: string, map: Record<string, string>): InitOptions {
+  return {
+    lng: lang,
+    fallbackLng: false,
+    lowerCaseLng: true, // language codes are lower case on the wire (contract LanguageCode)
+    load: 'currentOnly',
+    resources: { [lang]: { translation: map } },
+    interpolation: { escapeValue: false }, // React escapes; HTML goes through the safe-content module
+    parseMissingKeyHandler: missingKeyText,
+    returnNull: false,
+    // Re-render every screen when a language changes or its bundle is replaced (no reload).
+    react: { bindI18n: 'languageChanged', bindI18nStore: 'added removed' },
+  };
+}
+
+/**
+ * Replaces one bundle of a language. Null (nothing loaded, nothing remembered) keeps what is there;
+ * a language with no bundle at all gets an empty one, so its keys show (contract fall-back).
+ */
+export function installTranslations(lang: string, loaded: LoadedTranslations | null, namespace = 'translation'): void {
+  if (!loaded) {
+    if (!i18next.hasResourceBundle(lang, namespace)) i18next.addResourceBundle(lang, namespace, {});
+    return;
+  }
+  // Replace, not merge: a key the new answer no longer has must not linger from the old one.
+  i18next.removeResourceBundle(lang, namespace);
+  i18next.addResourceBundle(lang, namespace, loaded.map);
+}
+
+/** <html lang dir>, the atoms, and the date locale of the language now on screen. */
+export function applyDocumentLanguage(lang: string, dateLocale?: Locale): void {
+  const direction = resolveDirection(lang, directionSetting);
+  const root = globalThis.document?.documentElement;
+  if (root) {
+    root.lang = lang;
+    root.dir = direction;
+  }
+  appStore.set(languageAtom, lang);
+  appStore.set(textDirectionAtom, direction);
+  appStore.set(dateLocaleAtom, dateLocale);
+}

@@ -1,0 +1,22 @@
+import type { LoadedTranslations } from './translations';
+import { loadTenantTranslations } from './tenantTranslations';
+import { seedSourceFor } from './seedSource';
+import { reloadModuleTranslations } from './moduleTranslations';
+
+export interface SignedInLanguageLoad {
+  loaded: LoadedTranslations | null;
+  /** The loaded modules' translations in the same language, by module (namespace). */
+  modules: Map<string, LoadedTranslations>;
+}
+
+/**
+ * A language's signed-in translations: the v2 tenant answer over the seeds, and every module
+ * already loaded. Its own chunk: the sign-in page never needs it.
+ */
+export async function loadSignedInLanguage(lang: string, tenantId: string): Promise<SignedInLanguageLoad> {
+  const [loaded, modules] = await Promise.all([
+    seedSourceFor(tenantId).then((seed) => loadTenantTranslations(lang, tenantId, seed)),
+    reloadModuleTranslations(lang, tenantId),
+  ]);
+  return { loaded, modules };
+}

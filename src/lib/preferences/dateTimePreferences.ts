@@ -1,0 +1,133 @@
+import * as z from 'zod/mini';
+import { atom, appStore } from '../../state/jotai';
+import { apiFetch } from '../api/apiFetch';
+import {
+  dateFormatValues,
+  defaultDateTimePreferences,
+  timeFormatValues,
+  type DateTimePreferences,
+} from '../datetime/format';
+
+/**
+ * Date and time preferences (SPEC §3, §7 "Preferences and language"): the member's (POST to read
+ * the two keys, PUT to save) and the organisation's defaults (GET ?key=…, PUT with UiSettingsEdit).
+ * Answers are validated at the edge; a failed read takes the contract's fall-back (MM/DD/YYYY,
+ * 12Hour) and a failed save changes nothing.
+ */
+const dateFormatSettingSchema = z.object({ key: z.literal('dateFormat'), value: z.enum(dateFormatValues) });
+const timeFormatSettingSchema = z.object({ key: z.literal('timeFormat'), value: z.enum(timeFormatValues) });
+/** Contract UiSetting: {key, value} discriminated by key. */
+export const uiSettingSchema = z.discriminatedUnion('key', [dateFormatSettingSchema, timeFormatSettingSchema]);
+export const uiSettingListSchema = z.array(uiSettingSchema);
+export type UiSetting = z.infer<typeof uiSettingSchema>;
+
+export const uiSettingKeys = ['dateFormat', 'timeFormat'] as const;
+
+/** The member's effective formats (their own, else the organisation's, else the built-in defaults). */
+export const dateTimePreferencesAtom = atom<DateTimePreferences>(defaultDateTimePreferences);
+
+/** The organisation defaults, once read (the preferences dialog reads them for UiSettingsEdit holders). */
+export const organisationDateTimeAtom = atom<DateTimePreferences | null>(null);
+
+/** UiSetting entries → preferences; a key the list lacks takes the contract default. */
+export function preferencesFromSettings(settings: readonly UiSetting[]): DateTimePreferences {
+  const date = settings.find((s) => s.key === 'dateFormat');
+  const time = settings.find((s) => s.key === 'timeFormat');
+  return {
+    dateFormat: date?.key === 'dateFormat' ? date.value : defaultDateTimePreferences.dateFormat,
+    timeFormat: time?.key === 'timeFormat' ? time.value : defaultDateTimePreferences.timeFormat,
+  };
+}
+
+/** Contract DateTimeSettingList: exactly the two entries, dateFormat first. */
+export function settingsFromPreferences(preferences: DateTimePreferences): UiSetting[] {
+  return [
+    { key: 'dateFormat', value: preferences.dateFormat },
+    { key: 'timeFormat', value: preferences.timeFormat },
+  ];
+}
+
+const preferencesPath = (guid: string) => `/api/globalization/v1/ui-settings/user/${encodeURIComponent(guid)}/preferences`;
+const organisationPath = '/api/globalization/v1/ui-settings';
+
+async function sendJson(path: string, method: 'POST' | 'PUT', body: unknown): Promise<Response | null> {
+  try {
+    return await apiFetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  } catch {
+    return null;
+  }
+}
+
+async function parsed<T>(response: Response | null, schema: z.ZodMiniType<T>): Promise<T | null> {
+  if (!response?.ok) return null;
+  try {
+    const result = schema.safeParse(await response.json());
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** POST [dateFormat, timeFormat] → the member's effective values, or null when that fails. */
+export async function readUserDateTimePreferences(guid: string): Promise<DateTimePreferences | null> {
+  const settings = await parsed(await sendJson(preferencesPath(guid), 'POST', uiSettingKeys), uiSettingListSchema);
+  return settings ? preferencesFromSettings(settings) : null;
+}
+
+/** Whose values the atom holds (a failed re-read keeps a member's known values, never another's). */
+let loadedFor: string | null = null;
+
+/**
+ * Reads the member's preferences into the atom. Failure → the contract fall-back, unless this page
+ * already knows the member's values (a later reload while offline keeps them).
+ */
+export async function loadUserDateTimePreferences(claims: { guid: string } | null): Promise<DateTimePreferences> {
+  if (!claims) return appStore.get(dateTimePreferencesAtom);
+  const fresh = await readUserDateTimePreferences(claims.guid);
+  const known = loadedFor === claims.guid ? appStore.get(dateTimePreferencesAtom) : null;
+  const preferences = fresh ?? known ?? defaultDateTimePreferences;
+  if (fresh) loadedFor = claims.guid;
+  appStore.set(dateTimePreferencesAtom, preferences);
+  return preferences;
+}
+
+export type SaveResult = { ok: true } | { ok: false; status: number | null };
+
+/** PUT the member's two values. Only a success changes the atom (contract: the previous values stay). */
+export async function saveUserDateTimePreferences(guid: string, preferences: DateTimePreferences): Promise<SaveResult> {
+  const response = await sendJson(preferencesPath(guid), 'PUT', settingsFromPreferences(preferences));
+  if (!response?.ok) return { ok: false, status: response?.status ?? null };
+  loadedFor = guid;
+  appStore.set(dateTimePreferencesAtom, { ...preferences });
+  return { ok: true };
+}
+
+async function readOrganisationSetting(key: 'dateFormat' | 'timeFormat'): Promise<UiSetting | null> {
+  try {
+    const response = await apiFetch(`${organisationPath}?${new URLSearchParams({ key })}`);
+    const setting = await parsed(response, uiSettingSchema);
+    return setting?.key === key ? setting : null;
+  } catch {
+    return null;
+  }
+}
+
+/** GET ?key=dateFormat and ?key=timeFormat; a failed key takes its contract default. */
+export async function loadOrganisationDateTimeDefaults(): Promise<DateTimePreferences> {
+  const settings = await Promise.all(uiSettingKeys.map(readOrganisationSetting));
+  const defaults = preferencesFromSettings(settings.filter((s): s is UiSetting => s !== null));
+  appStore.set(organisationDateTimeAtom, defaults);
+  return defaults;
+}
+
+/**
+ * PUT the organisation defaults (UiSettingsEdit). On success the member's effective values are
+ * read again: a key the member never set follows the organisation.
+ */
+export async function saveOrganisationDateTimeDefaults(preferences: DateTimePreferences, claims: { guid: string } | null): Promise<SaveResult> {
+  const response = await sendJson(organisationPath, 'PUT', settingsFromPreferences(preferences));
+  if (!response?.ok) return { ok: false, status: response?.status ?? null };
+  appStore.set(organisationDateTimeAtom, { ...preferences });
+  await loadUserDateTimePreferences(claims);
+  return { ok: true };
+}

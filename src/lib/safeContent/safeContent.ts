@@ -1,0 +1,168 @@
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+
+/**
+ * SPEC §5 safe-content conversion: the one place server-provided HTML, styles and URLs become
+ * something the page may render. Types html, style, script, url and resourceUrl; anything else
+ * throws 'Invalid safe type specified'.
+ *
+ * - html: DOMPurify (HTML profile only: no SVG or MathML), no forms, no inline styles or srcset,
+ *   every link and source through the URL rules below; links opening a new window get
+ *   rel="noopener noreferrer".
+ * - style: declarations kept one by one; expression(), behaviours, bindings, @import, escapes and
+ *   url()s to anything but a safe resource are dropped.
+ * - script: server script is never run, so the result is always empty.
+ * - url: http(s), mailto, tel or relative; anything else (javascript:, data:, vbscript:, file:…)
+ *   becomes about:blank.
+ * - resourceUrl (images, frames): https, http or relative, plus base64 raster images as data: URLs
+ *   (branding logos and favicons arrive that way); SVG data URLs can carry script and are refused.
+ */
+export const safeTypes = ['html', 'style', 'script', 'url', 'resourceUrl'] as const;
+export type SafeType = (typeof safeTypes)[number];
+
+/** What an unsafe URL is replaced with: navigates nowhere, loads nothing. */
+export const blockedUrl = 'about:blank';
+
+export function isSafeType(type: unknown): type is SafeType {
+  return typeof type === 'string' && (safeTypes as readonly string[]).includes(type);
+}
+
+export function toSafeContent(value: string | null | undefined, type: SafeType | (string & {})): string {
+  if (!isSafeType(type)) throw new Error('Invalid safe type specified');
+  const text = value ?? '';
+  switch (type) {
+    case 'html':
+      return sanitizeHtml(text);
+    case 'style':
+      return sanitizeStyle(text);
+    case 'script':
+      return '';
+    case 'url':
+      return sanitizeUrl(text);
+    case 'resourceUrl':
+      return sanitizeResourceUrl(text);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// URLs
+
+/** Browsers drop these before reading a scheme ("java\tscript:" is javascript:). */
+// eslint-disable-next-line no-control-regex -- the control characters are the point
+const ignoredInUrls = /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
+/** No scheme: a path, query or fragment (no ':' before the first '/', '?' or '#'; no entity '&'). */
+const relativeUrl = /^[^&:/?#]*(?:[/?#]|$)/;
+const scheme = /^([a-z][a-z0-9+.-]*):/i;
+const safeImageData = /^data:image\/(?:png|gif|jpeg|jpg|webp|avif|bmp|x-icon|vnd\.microsoft\.icon);base64,[a-z0-9+/]+=*$/i;
+
+function urlScheme(url: string): string | null {
+  const compact = url.replace(ignoredInUrls, '');
+  if (relativeUrl.test(compact)) return null;
+  return scheme.exec(compact)?.[1]?.toLowerCase() ?? 'invalid';
+}
+
+export function isSafeUrl(url: string): boolean {
+  const found = urlScheme(url);
+  return found === null || ['http', 'https', 'mailto', 'tel'].includes(found);
+}
+
+export function isSafeResourceUrl(url: string): boolean {
+  const found = urlScheme(url);
+  if (found === null || found === 'http' || found === 'https') return true;
+  return found === 'data' && safeImageData.test(url.trim());
+}
+
+export function sanitizeUrl(url: string): string {
+  return isSafeUrl(url) ? url.trim() : blockedUrl;
+}
+
+export function sanitizeResourceUrl(url: string): string {
+  return isSafeResourceUrl(url) ? url.trim() : blockedUrl;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Styles
+
+const propertyName = /^(?:--[a-z0-9_-]+|-?[a-z][a-z0-9-]*)$/i;
+const forbiddenProperties = new Set(['behavior', '-moz-binding', '-ms-behavior']);
+const dangerousValue = /[<>\\]|\/\*|expression\s*\(|javascript:|vbscript:|@import|-moz-binding|behavior/i;
+const urlFunction = /url\s*\(\s*(['"]?)(.*?)\1\s*\)/gi;
+
+/** Splits on ';' outside quotes and parentheses (a data: URL holds a ';'). */
+function declarations(style: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let current = '';
+  for (const char of style) {
+    if (quote) {
+      if (char === quote) quote = null;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '(') depth += 1;
+    else if (char === ')') depth = Math.max(0, depth - 1);
+    else if (char === ';' && depth === 0) {
+      parts.push(current);
+      current = '';
+      continue;
+    }
+    current += char;
+  }
+  parts.push(current);
+  return parts.map((part) => part.trim()).filter(Boolean);
+}
+
+function isSafeDeclaration(declaration: string): boolean {
+  const colon = declaration.indexOf(':');
+  if (colon <= 0) return false;
+  const property = declaration.slice(0, colon).trim();
+  const value = declaration.slice(colon + 1).trim();
+  if (!propertyName.test(property) || forbiddenProperties.has(property.toLowerCase())) return false;
+  if (value === '' || dangerousValue.test(value.replace(ignoredInUrls, ''))) return false;
+  for (const match of value.matchAll(urlFunction)) {
+    if (!isSafeResourceUrl(match[2] ?? '')) return false;
+  }
+  // An unclosed url( or quote could swallow what follows it.
+  const quotes = (value.match(/["']/g) ?? []).length;
+  const opened = (value.match(/\(/g) ?? []).length;
+  const closed = (value.match(/\)/g) ?? []).length;
+  return quotes % 2 === 0 && opened === closed;
+}
+
+export function sanitizeStyle(style: string): string {
+  return declarations(style).filter(isSafeDeclaration).join('; ');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// HTML
+
+const urlAttributes = new Set(['href', 'xlink:href', 'action', 'formaction', 'cite', 'longdesc']);
+const resourceAttributes = new Set(['src', 'poster', 'background', 'data']);
+
+let purifier: DOMPurify | null = null;
+
+function getPurifier(): DOMPurify {
+  if (purifier) return purifier;
+  // An instance of our own, so these hooks never change how anyone else's DOMPurify behaves.
+  const instance = createDOMPurify(window);
+  instance.addHook('uponSanitizeAttribute', (_node, data) => {
+    const name = data.attrName.toLowerCase();
+    if (urlAttributes.has(name) && !isSafeUrl(data.attrValue)) data.keepAttr = false;
+    if (resourceAttributes.has(name) && !isSafeResourceUrl(data.attrValue)) data.keepAttr = false;
+  });
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (node instanceof Element && node.tagName === 'A' && node.hasAttribute('target')) {
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+  purifier = instance;
+  return instance;
+}
+
+export function sanitizeHtml(html: string): string {
+  return getPurifier().sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'base', 'link', 'meta'],
+    FORBID_ATTR: ['style', 'srcset', 'formaction', 'ping'],
+    ADD_ATTR: ['target'],
+    ALLOW_DATA_ATTR: false,
+  });
+}

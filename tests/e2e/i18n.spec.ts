@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import type { LoggedRequest, PlatformControl } from './support/platform.ts';
+
+/** The emulator's Arabic and German catalogues (as `en` in the fixtures). */
+const catalogue = (code: string) =>
+  JSON.parse(readFileSync(new URL(`../platform/data/translations/${code}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+const ar = catalogue('ar');
+const de = catalogue('de-de');
+
+const allZeroTenant = '00000000-0000-0000-0000-000000000000';
+
+/** Pipeline calls (not the token endpoint, which carries no Accept-Language by contract). */
+const pipelineCalls = (log: LoggedRequest[]) => log.filter((r) => r.path.includes('/api/') && !r.path.endsWith('/oauth/token'));
+
+/** A marker that only survives while the document is the same one (no reload, no navigation). */
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+  });
+}
+const isSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+/**
+ * A screen's next platform call after the switch: opening the preferences dialog reads the
+ * organisation defaults. Returns the Accept-Language that call carried.
+ */
+async function nextScreenCall(page: Page, platform: PlatformControl, texts: Record<string, string>): Promise<string | undefined> {
+  await platform.clearLog();
+  await page.getByRole('button', { name: texts.Preferences }).click();
+  const dialog = page.getByRole('dialog', { name: texts.DateTimePreferences });
+  await expect(dialog.getByRole('form', { name: texts.OrganisationDefaults }).getByLabel(texts.DateFormat!)).toBeEnabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const calls = await platform.log({ path: '/api/globalization/v1/ui-settings', method: 'GET' });
+  expect(calls.length).toBeGreaterThan(0);
+  expect(new Set(calls.map((r) => r.headers['accept-language'])).size).toBe(1);
+  return calls[0]?.headers['accept-language'];
+}
+
+async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('language', () => {
+  test('switching to ar flips the page to rtl and back without a reload; the next API call carries the new Accept-Language', async ({
+    page,
+    signIn,
+    platform,
+  }) => {
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('dir', 'ltr');
+    await expect(html).toHaveAttribute('lang', 'en-us');
+    await markDocument(page);
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    const url = page.url();
+
+    await platform.clearLog();
+    await page.getByLabel(en.Language!).selectOption('ar');
+    await expect(html).toHaveAttribute('dir', 'rtl');
+    await expect(html).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('button', { name: ar.SignOut })).toBeVisible();
+    await expect(page.getByRole('button', { name: ar.Preferences })).toBeVisible();
+    expect(await isSameDocument(page)).toBe(true);
+    expect(navigations).toBe(0);
+    expect(page.url()).toBe(url);
+
+    // The switch's own calls (the Arabic translations) and the next call of any screen carry ar.
+    const switchCalls = pipelineCalls(await platform.log());
+    expect(switchCalls.map((r) => r.path)).toContain('/api/globalization/v2/translations/tenant/ar');
+    expect(switchCalls.map((r) => r.headers['accept-language'])).toEqual(switchCalls.map(() => 'ar'));
+    expect(await nextScreenCall(page, platform, ar)).toBe('ar');
+
+    // axe on the shell header in right to left.
+    expect(await axeViolations(page, 'header')).toEqual([]);
+
+    // And back, still without a reload.
+    await platform.clearLog();
+    await page.getByLabel(ar.Language!).selectOption('en-us');
+    await expect(html).toHaveAttribute('dir', 'ltr');
+    await expect(html).toHaveAttribute('lang', 'en-us');
+    await expect(page.getByRole('button', { name: en.SignOut })).toBeVisible();
+    expect(await isSameDocument(page)).toBe(true);
+    expect(navigations).toBe(0);
+    expect(await nextScreenCall(page, platform, en)).toBe('en-us');
+  });
+
+  test('the picked language is kept across a reload', async ({ page, signIn }) => {
+    await signIn(page, 'admin@acme.test');
+    await page.getByLabel(en.Language!).selectOption('de-de');
+    await expect(page.getByRole('button', { name: de.SignOut })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-de');
+    await expect(page.getByRole('button', { name: de.SignOut })).toBeVisible();
+    await expect(page.getByLabel(de.Language!)).toHaveValue('de-de');
+  });
+
+  test('the arabic@acme.test persona gets rtl after sign-in, from the tenant translations merged with seeds', async ({ page, signIn, platform }) => {
+    await signIn(page, 'arabic@acme.test');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('dir', 'rtl');
+    await expect(html).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('button', { name: ar.SignOut })).toBeVisible();
+    await expect(page.getByLabel(ar.Language!)).toHaveValue('ar');
+    // v2 tenant route plus the seed (this host is not a listed seed domain).
+    expect((await platform.log({ path: '/api/globalization/v2/translations/tenant/ar' })).map((r) => r.status)).toContain(200);
+    expect((await platform.log({ path: '/seed-translations/ar' })).map((r) => r.status)).toContain(200);
+    expect(await axeViolations(page, 'header')).toEqual([]);
+  });
+
+  test('anonymous translations load per language with the language and tenantId query values', async ({ page, platform }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    const [first] = await platform.log({ path: '/api/globalization/v1/translations/en-us' });
+    expect(first?.query).toEqual({ language: 'en-us', tenantId: allZeroTenant });
+    await page.getByLabel(en.Language!).selectOption('de-de');
+    await expect(page.getByRole('heading', { name: de.SignIn })).toBeVisible();
+    const [german] = await platform.log({ path: '/api/globalization/v1/translations/de-de' });
+    expect(german?.query).toEqual({ language: 'de-de', tenantId: allZeroTenant });
+    expect(german?.headers['accept-language']).toBe('de-de');
+  });
+
+  test('translations work offline after the first load', async ({ page, context, signIn }) => {
+    await signIn(page, 'arabic@acme.test');
+    await expect(page.getByRole('button', { name: ar.SignOut })).toBeVisible();
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('button', { name: ar.SignOut })).toBeVisible();
+    await context.setOffline(false);
+  });
+});

@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, en } from './fixtures.ts';
+
+// The shown date-time is computed here in UTC, so the browser runs in UTC too.
+test.use({ timezoneId: 'UTC' });
+
+const ar = JSON.parse(readFileSync(new URL('../platform/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+
+const userPreferencesPath = '/api/globalization/v1/ui-settings/user/';
+const organisationPath = '/api/globalization/v1/ui-settings';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The contract's formats, computed independently of the app (UTC). */
+function shown(date: Date, dateFormat: 'MM/DD/YYYY' | 'DD.MM.YYYY', timeFormat: '12Hour' | '24Hour' | 'DoNotDisplay'): string {
+  const [y, m, d] = [date.getUTCFullYear(), pad(date.getUTCMonth() + 1), pad(date.getUTCDate())];
+  const day = dateFormat === 'MM/DD/YYYY' ? `${m}/${d}/${y}` : `${d}.${m}.${y}`;
+  const hours = date.getUTCHours();
+  const minutes = pad(date.getUTCMinutes());
+  if (timeFormat === 'DoNotDisplay') return day;
+  if (timeFormat === '24Hour') return `${day} ${pad(hours)}:${minutes}`;
+  return `${day} ${pad(((hours + 11) % 12) + 1)}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * A fixed "now" (this minute, so issued tokens stay valid): the shell's clock and the preview show
+ * exactly this. Timers keep running; only Date is fixed.
+ */
+async function fixTime(page: Page): Promise<Date> {
+  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  await page.clock.setFixedTime(now);
+  return now;
+}
+
+async function openPreferences(page: Page) {
+  await page.getByRole('button', { name: en.Preferences }).click();
+  const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('date and time preferences', () => {
+  test('a saved time format changes what the shell shows and survives a reload', async ({ page, signIn, platform }) => {
+    const now = await fixTime(page);
+    await signIn(page, 'admin@acme.test');
+    const clock = page.getByTestId('shell-clock');
+    await expect(clock).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
+
+    const dialog = await openPreferences(page);
+    const mine = dialog.getByRole('form', { name: en.YourPreferences });
+    await expect(mine.getByLabel(en.TimeFormat!)).toHaveValue('12Hour');
+    await mine.getByLabel(en.TimeFormat!).selectOption('24Hour');
+    // The live preview follows the choice before anything is saved.
+    await expect(mine.locator('output')).toHaveText(shown(now, 'MM/DD/YYYY', '24Hour'));
+    await expect(clock).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
+    await mine.getByRole('button', { name: en.Save, exact: true }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: en.Preferences })).toBeFocused();
+    await expect(clock).toHaveText(shown(now, 'MM/DD/YYYY', '24Hour'));
+    await expect(page.getByRole('status').filter({ hasText: en.PreferencesSaved! })).toBeVisible();
+    const puts = await platform.log({ path: userPreferencesPath, method: 'PUT' });
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.status).toBe(204);
+    expect(puts[0]!.body).toEqual([
+      { key: 'dateFormat', value: 'MM/DD/YYYY' },
+      { key: 'timeFormat', value: '24Hour' },
+    ]);
+
+    await page.reload();
+    await expect(clock).toHaveText(shown(now, 'MM/DD/YYYY', '24Hour'));
+    const reads = await platform.log({ path: userPreferencesPath, method: 'POST' });
+    expect(reads.at(-1)?.body).toEqual(['dateFormat', 'timeFormat']);
+  });
+
+  test('DoNotDisplay hides the time in the shell', async ({ page, signIn }) => {
+    const now = await fixTime(page);
+    await signIn(page, 'basic@acme.test');
+    const dialog = await openPreferences(page);
+    const mine = dialog.getByRole('form', { name: en.YourPreferences });
+    await mine.getByLabel(en.DateFormat!).selectOption('DD.MM.YYYY');
+    await mine.getByLabel(en.TimeFormat!).selectOption('DoNotDisplay');
+    await expect(mine.locator('output')).toHaveText(shown(now, 'DD.MM.YYYY', 'DoNotDisplay'));
+    await mine.getByRole('button', { name: en.Save, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('shell-clock')).toHaveText(shown(now, 'DD.MM.YYYY', 'DoNotDisplay'));
+  });
+
+  test('a failed save shows an error toast and keeps the previous values', async ({ page, signIn, platform }) => {
+    const now = await fixTime(page);
+    await signIn(page, 'admin@acme.test');
+    await platform.fault({ method: 'PUT', path: userPreferencesPath, status: 500 });
+    const dialog = await openPreferences(page);
+    const mine = dialog.getByRole('form', { name: en.YourPreferences });
+    await mine.getByLabel(en.TimeFormat!).selectOption('24Hour');
+    await mine.getByRole('button', { name: en.Save, exact: true }).click();
+    // The error toast, and (the modal hides the page from assistive technology) the dialog's own alert.
+    await expect(page.locator('[data-toast-id]').filter({ hasText: en.PreferencesSaveFailed! })).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveText(en.PreferencesSaveFailed!);
+    await expect(dialog).toBeVisible();
+    await expect(mine.getByLabel(en.TimeFormat!)).toHaveValue('24Hour');
+    await expect(page.getByTestId('shell-clock')).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('shell-clock')).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
+  });
+
+  test('organisation defaults: shown only with UiSettingsEdit; saving them changes a member who never chose', async ({ page, signIn, platform }) => {
+    const now = await fixTime(page);
+    await signIn(page, 'admin@acme.test');
+    const dialog = await openPreferences(page);
+    const organisation = dialog.getByRole('form', { name: en.OrganisationDefaults });
+    await expect(organisation.getByLabel(en.DateFormat!)).toHaveValue('MM/DD/YYYY');
+    await expect(organisation.getByLabel(en.DateFormat!)).toBeEnabled();
+    expect((await platform.log({ path: organisationPath, method: 'GET' })).map((r) => r.query.key).sort()).toEqual(['dateFormat', 'timeFormat']);
+
+    await organisation.getByLabel(en.DateFormat!).selectOption('DD.MM.YYYY');
+    await organisation.getByLabel(en.TimeFormat!).selectOption('24Hour');
+    await organisation.getByRole('button', { name: en.SaveOrganisationDefaults }).click();
+    await expect(organisation.getByText(en.OrganisationDefaultsSaved!)).toBeVisible();
+    const [put] = await platform.log({ path: organisationPath, method: 'PUT' });
+    expect(put?.body).toEqual([
+      { key: 'dateFormat', value: 'DD.MM.YYYY' },
+      { key: 'timeFormat', value: '24Hour' },
+    ]);
+    // The admin never saved their own formats: the organisation's now apply to them.
+    await expect(page.getByTestId('shell-clock')).toHaveText(shown(now, 'DD.MM.YYYY', '24Hour'));
+  });
+
+  test('without UiSettingsEdit there is no organisation section', async ({ page, signIn, platform }) => {
+    await signIn(page, 'basic@acme.test');
+    const dialog = await openPreferences(page);
+    await expect(dialog.getByRole('form', { name: en.YourPreferences })).toBeVisible();
+    await expect(dialog.getByRole('form', { name: en.OrganisationDefaults })).toHaveCount(0);
+    expect(await platform.log({ path: organisationPath, method: 'GET' })).toEqual([]);
+  });
+
+  for (const { email, texts, dir } of [
+    { email: 'admin@acme.test', texts: en, dir: 'ltr' },
+    { email: 'arabic@acme.test', texts: ar, dir: 'rtl' },
+  ]) {
+    test(`axe finds no violations on the preferences dialog (${dir})`, async ({ page, signIn }) => {
+      await signIn(page, email);
+      await expect(page.locator('html')).toHaveAttribute('dir', dir);
+      await page.getByRole('button', { name: texts.Preferences }).click();
+      const dialog = page.getByRole('dialog', { name: texts.DateTimePreferences });
+      await expect(dialog.getByRole('form', { name: texts.YourPreferences })).toBeVisible();
+      if (dir === 'ltr') await expect(dialog.getByRole('form', { name: texts.OrganisationDefaults }).getByLabel(texts.DateFormat!)).toBeEnabled();
+      // The dialog itself (axe's page-level rules misread the page behind a modal, hidden on purpose).
+      const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,234 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, en } from './fixtures.ts';
+
+/** The shared UI kit on /ui-kit (issue 4 items 3–10): keyboard rules, answers, limits, accessibility. */
+
+const t = (key: string, values: Record<string, string | number> = {}) =>
+  (en[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+
+async function openKit(page: Page) {
+  await page.goto('/ui-kit');
+  // The first load also starts the app (config, translations): allow for a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: en.UiKitTitle })).toBeVisible({ timeout: 15_000 });
+}
+
+/** axe on the page, or only on the parts matching `include` (a popup or dialog over the page). */
+async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('UI kit (/ui-kit)', () => {
+  test('date picker: Alt+Down opens, Alt+Up and Escape close, an outside click closes', async ({ page }) => {
+    await openKit(page);
+    const input = page.getByLabel(en.ChooseDate!, { exact: true }).first();
+    const calendar = page.getByRole('application');
+    await input.focus();
+    await input.press('Alt+ArrowDown');
+    await expect(calendar).toBeVisible();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(calendar).toBeHidden();
+    await expect(input).toBeFocused();
+
+    await input.press('Alt+ArrowDown');
+    await expect(calendar).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(calendar).toBeHidden();
+
+    await page.getByRole('button', { name: en.OpenCalendar }).first().click();
+    await expect(calendar).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(calendar).toBeHidden();
+  });
+
+  test('date picker: a picked day fills the input; typed text is parsed with the spec rules', async ({ page }) => {
+    await openKit(page);
+    const input = page.getByLabel(en.ChooseDate!, { exact: true }).first();
+    const field = page.locator('.field', { has: input }).first();
+    await input.fill('5/1/24');
+    await input.blur();
+    await expect(input).toHaveValue('05/01/2024');
+    await expect(field.locator('..').getByText(t('UiKitValue', { value: '2024-05-01' }))).toBeVisible();
+
+    await input.fill('12/31/1899');
+    await input.blur();
+    await expect(field.getByText(t('DateErrorMin', { min: '01/01/1900' }))).toBeVisible();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+
+    await input.fill('not a date');
+    await input.blur();
+    await expect(field.getByText(en.DateErrorParse!)).toBeVisible();
+
+    // The calendar: week from Sunday, today's month; choosing a day writes it in the input format.
+    await input.fill('');
+    await input.press('Alt+ArrowDown');
+    // Ark hides the weekday header row from screen readers (each day cell has a full label).
+    await expect(page.getByRole('application').locator('th').first()).toHaveAttribute('abbr', 'Sunday');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('application')).toBeHidden();
+    await expect(input).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+  });
+
+  test('date picker: the year view pages in steps of 15 years', async ({ page }) => {
+    await openKit(page);
+    const input = page.getByLabel(en.ChooseDate!, { exact: true }).first();
+    await input.fill('06/15/2010');
+    await page.getByRole('button', { name: en.OpenCalendar }).first().click();
+    await page.getByRole('button', { name: new RegExp(en.ChooseMonthAndYear!) }).click(); // → months
+    await page.getByRole('button', { name: new RegExp(en.ChooseMonthAndYear!) }).click(); // → years
+    const years = page.getByRole('group', { name: '2005 – 2019' });
+    await expect(years.getByRole('button')).toHaveCount(15);
+    await page.getByRole('button', { name: en.NextYears }).click();
+    await expect(page.getByRole('group', { name: '2020 – 2034' })).toBeVisible();
+    await page.getByRole('button', { name: '2024', exact: true }).click();
+    await page.getByRole('gridcell').getByText('Mar', { exact: true }).click();
+    await page.getByRole('gridcell', { name: /March 3, 2024/ }).first().click();
+    await expect(input).toHaveValue('03/03/2024');
+  });
+
+  test('date range: en dash, start after end is flagged on both, Backspace in an empty end goes to the start', async ({ page }) => {
+    await openKit(page);
+    const range = page.getByRole('group', { name: en.DateRange });
+    const start = range.getByLabel(en.StartDate!);
+    const end = range.getByLabel(en.EndDate!);
+    await expect(range.getByText('\u2013', { exact: true })).toBeAttached();
+
+    await start.fill('05/10/2024');
+    await end.fill('05/01/2024');
+    await end.blur();
+    await start.focus();
+    await start.blur();
+    await expect(range.getByText(en.DateErrorStartDateInvalid!)).toBeVisible();
+    await expect(range.getByText(en.DateErrorEndDateInvalid!)).toBeVisible();
+
+    await end.fill('');
+    await end.press('Backspace');
+    await expect(start).toBeFocused();
+
+    await start.press('Alt+ArrowDown');
+    await expect(page.getByRole('application')).toBeVisible();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(page.getByRole('application')).toBeHidden();
+  });
+
+  test('the confirm dialog answers true, false or null, and focus returns to its opener', async ({ page }) => {
+    await openKit(page);
+    const opener = page.getByRole('button', { name: en.UiKitOpenConfirm });
+    const dialog = page.getByRole('alertdialog', { name: en.UiKitConfirmTitle });
+    const result = page.locator('.ui-kit__result');
+
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: en.Continue }).click();
+    await expect(dialog).toBeHidden();
+    await expect(result).toHaveAttribute('data-result', 'true');
+    await expect(result).toHaveText(t('UiKitConfirmResult', { result: en.Continue! }));
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await dialog.getByRole('button', { name: en.Cancel }).click();
+    await expect(dialog).toBeHidden();
+    await expect(result).toHaveAttribute('data-result', 'false');
+
+    await opener.click();
+    await dialog.getByRole('button', { name: en.Close }).click();
+    await expect(dialog).toBeHidden();
+    await expect(result).toHaveAttribute('data-result', 'null');
+
+    await opener.click();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(result).toHaveAttribute('data-result', 'null');
+    await expect(opener).toBeFocused();
+  });
+
+  test('a modal has its size, traps focus, and closes on Escape or a backdrop click', async ({ page }) => {
+    await openKit(page);
+    await page.setViewportSize({ width: 1600, height: 900 });
+    const opener = page.getByRole('button', { name: t('UiKitOpenDialog', { size: en.UiKitSizeXSmall! }) });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: t('UiKitDialogTitle', { size: en.UiKitSizeXSmall! }) });
+    await expect(dialog).toBeVisible();
+    // 40rem at the default 16px root size.
+    expect((await dialog.boundingBox())?.width).toBeCloseTo(640, 0);
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    // A click on the backdrop closes it too.
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(10, 10);
+    await expect(dialog).toBeHidden();
+  });
+
+  test('five toasts leave four: the oldest is closed first; each closes after 6000 ms', async ({ page }) => {
+    await page.clock.install();
+    await openKit(page);
+    const show = page.getByRole('button', { name: en.UiKitToastInfo });
+    for (let i = 0; i < 5; i += 1) await show.click();
+    const region = page.getByRole('region', { name: en.Notifications });
+    await expect(region.getByRole('status')).toHaveCount(4);
+    await expect(region.getByText(t('UiKitToastTitle', { n: 1 }), { exact: true })).toHaveCount(0);
+    for (const n of [2, 3, 4, 5]) await expect(region.getByText(t('UiKitToastTitle', { n }), { exact: true })).toBeVisible();
+    await page.clock.runFor(6000);
+    await expect(region.getByRole('status')).toHaveCount(0);
+  });
+
+  for (const { name, theme, dir } of [
+    { name: 'light', theme: 'default', dir: 'ltr' },
+    { name: 'dark', theme: 'preview-dark', dir: 'ltr' },
+    { name: 'right to left', theme: 'preview', dir: 'rtl' },
+  ]) {
+    test(`axe finds no violations on /ui-kit (${name}), with dialogs and popups open`, async ({ page }) => {
+      test.slow(); // a full axe run per theme, plus the popups
+      await openKit(page);
+      await page.getByLabel(en.Theme!).selectOption(theme);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.getByLabel(en.TextDirection!).selectOption(dir);
+      await expect(page.locator('.ui-kit')).toHaveAttribute('dir', dir);
+      // Errors on show: submit the empty form.
+      await page.getByRole('button', { name: en.Submit }).click();
+      await expect(page.getByText(en.PleaseEnterYourFirstName!)).toBeVisible();
+      await page.getByRole('button', { name: en.UiKitToastError }).click();
+      await page.getByRole('button', { name: en.UiKitToastSuccess }).click();
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The calendar popup.
+      await page.getByLabel(en.ChooseDate!, { exact: true }).first().press('Alt+ArrowDown');
+      await expect(page.getByRole('application')).toBeVisible();
+      expect(await axeViolations(page, '[role="application"]')).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      // A tooltip.
+      await page.getByRole('button', { name: en.UiKitTooltipTrigger }).hover();
+      await expect(page.getByRole('tooltip')).toBeVisible();
+      expect(await axeViolations(page, '.ui-kit__section:has([role="tooltip"])')).toEqual([]);
+
+      // A modal.
+      await page.getByRole('button', { name: t('UiKitOpenDialog', { size: en.UiKitSizeMedium! }) }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    });
+  }
+
+  test('themes: preview-system follows the system colour scheme live; the choice is stored', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openKit(page);
+    await page.getByLabel(en.Theme!).selectOption('preview-system');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-color-scheme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).toHaveAttribute('data-color-scheme', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('trust-shell.theme'))).toBe('preview-system');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(18, 23, 25)');
+  });
+});
