@@ -78,6 +78,6 @@ export async function fillSignIn(page: Page, email: string, password: string = d
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
     .toBe(true);
 }

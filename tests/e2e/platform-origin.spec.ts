@@ -69,7 +69,8 @@ test('the standalone emulator prints the personas, and has no control API unless
     output += chunk.toString();
   });
   try {
-    await expect.poll(() => output).toContain('bigorg@acme.test');
+    // Starting means compiling TypeScript and making an RSA key pair: slow on a busy machine.
+    await expect.poll(() => output, { timeout: 30_000 }).toContain('bigorg@acme.test');
     expect(output).toContain('trust-shell-demo');
     expect((await request.post(`http://127.0.0.1:${port}/__control/reset`)).status()).toBe(404);
     expect((await request.get(`http://127.0.0.1:${port}/api/access/v1/permissions`)).status()).toBe(401);

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
-import { apiFetch } from '../../lib/api/apiFetch';
+import { getValidated } from '../../lib/api/getValidated';
 import { switchScope } from '../../lib/session/switching';
 import { useAtomValue } from '../../state/jotai';
 import { sessionAtom } from '../../lib/session/sessionAtoms';
@@ -13,15 +13,8 @@ const tenantContextSchema = z.object({ Id: z.string() });
 
 /** GET tenants/context; any failure is "false": no switch, the app carries on (SPEC §4). */
 async function resolveContext(context: string, version: string): Promise<string | null> {
-  try {
-    const query = new URLSearchParams({ context, contextVersion: version });
-    const response = await apiFetch(`/api/access/v1/tenants/context?${query}`);
-    if (!response.ok) return null;
-    const parsed = tenantContextSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data.Id : null;
-  } catch {
-    return null;
-  }
+  const query = new URLSearchParams({ context, contextVersion: version });
+  return (await getValidated(`/api/access/v1/tenants/context?${query.toString()}`, tenantContextSchema))?.Id ?? null;
 }
 
 /**

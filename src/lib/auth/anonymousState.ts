@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { apiFetch } from '../api/apiFetch';
+import { getValidated } from '../api/getValidated';
 import { storageKeys } from '../storage/keys';
 import { writeLocal } from '../storage/localStore';
 
@@ -22,23 +22,13 @@ export interface AnonymousState {
   loginLogo: string | null;
 }
 
-async function getJson<T>(path: string, schema: z.ZodMiniType<T>): Promise<T | null> {
-  try {
-    const response = await apiFetch(path);
-    if (!response.ok) return null;
-    const parsed = schema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 const fallbackLanguages: Language[] = [{ Id: 0, Code: 'en-us', Name: 'English (US)', IsRtl: false }];
 
 export async function loadAnonymousState(): Promise<AnonymousState> {
   const [state, resources] = await Promise.all([
-    getJson('/api/global-state/v1/no-auth-init', anonymousStateSchema),
-    getJson('/api/branding/v1/resources/groups/login-page/auth', resourceListSchema),
+    getValidated('/api/global-state/v1/no-auth-init', anonymousStateSchema),
+    getValidated('/api/branding/v1/resources/groups/login-page/auth', resourceListSchema),
   ]);
   if (state) writeLocal(storageKeys.content, JSON.stringify(state.content));
   // The login logo: the branding resource, else the content object's, else the default asset.

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
+import { getValidated } from '../api/getValidated';
 import {
   emptyTranslations,
-  getJson,
   storedKeys,
   translationMapSchema,
   withLastGood,
@@ -83,7 +83,7 @@ export interface SeedSource {
 export async function loadTenantTranslations(lang: string, tenantId: string, seed: SeedSource): Promise<LoadedTranslations | null> {
   const seedUrl = seed.urlFor(lang);
   const [answer, seedMap] = await Promise.all([
-    getJson(`/api/globalization/v2/translations/tenant/${encodeURIComponent(lang)}`, tenantTranslationsSchema),
+    getValidated(`/api/globalization/v2/translations/tenant/${encodeURIComponent(lang)}`, tenantTranslationsSchema),
     seedUrl ? fetchSeed(seedUrl) : Promise.resolve(null),
   ]);
   return withLastGood(storedKeys.v2(lang, tenantId), answer ? mergeTenantTranslations(seedMap, answer) : null);
@@ -99,7 +99,7 @@ export function isModuleName(value: string): boolean {
  */
 export async function loadModuleTranslationMap(module: string, lang: string, tenantId: string): Promise<LoadedTranslations> {
   if (!isModuleName(module)) return emptyTranslations;
-  const answer = await getJson(
+  const answer = await getValidated(
     `/api/globalization/v2/translations/tenant-custom/${encodeURIComponent(lang)}/${encodeURIComponent(module)}`,
     tenantTranslationsSchema,
   );

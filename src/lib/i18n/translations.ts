@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { apiFetch } from '../api/apiFetch';
+import { getValidated } from '../api/getValidated';
 import { readKv, writeKv } from '../../core/session/sessionDb';
 import { storageKeys } from '../storage/keys';
 import { readLocal } from '../storage/localStore';
@@ -39,17 +39,6 @@ export function storedTenantId(): string {
   return stored && uuid.test(stored) ? stored : allZeroTenant;
 }
 
-/** A validated platform answer, or null (network error, non-2xx, or a body off the contract). */
-export async function getJson<T>(path: string, schema: z.ZodMiniType<T>): Promise<T | null> {
-  try {
-    const response = await apiFetch(path);
-    if (!response.ok) return null;
-    const parsed = schema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Fresh answer → remembered; no answer → the last good copy; neither → null. */
 export async function withLastGood(key: string, fresh: LoadedTranslations | null): Promise<LoadedTranslations | null> {
@@ -72,7 +61,7 @@ export const storedKeys = {
  */
 export async function loadAnonymousTranslations(lang: string, tenantId: string = storedTenantId()): Promise<LoadedTranslations> {
   const query = new URLSearchParams({ language: lang, tenantId });
-  const answer = await getJson(`/api/globalization/v1/translations/${encodeURIComponent(lang)}?${query}`, translationsV1Schema);
+  const answer = await getValidated(`/api/globalization/v1/translations/${encodeURIComponent(lang)}?${query}`, translationsV1Schema);
   const fresh = answer ? { map: answer.Translations, fallBackToNotFound: answer.FallBackToNotFound } : null;
   return (await withLastGood(storedKeys.v1(lang, tenantId), fresh)) ?? emptyTranslations;
 }

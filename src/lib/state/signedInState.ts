@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { atom, appStore } from '../../state/jotai';
-import { apiFetch } from '../api/apiFetch';
+import { getValidated } from '../api/getValidated';
 import { loadedScopeAtom } from '../session/sessionAtoms';
 import type { AccessClaims } from '../../core/session/claims';
 
@@ -28,16 +28,6 @@ export const permissionsAtom = atom<ReadonlySet<string>>(new Set<string>());
 export const currentUserAtom = atom<CurrentUser | null>(null);
 export const currentTenantAtom = atom<Tenant | null>(null);
 
-async function getJson<T>(path: string, schema: z.ZodMiniType<T>): Promise<T | null> {
-  try {
-    const response = await apiFetch(path);
-    if (!response.ok) return null;
-    const parsed = schema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 export function grantedPermissions(map: Record<string, boolean> | null): Set<string> {
   return new Set(Object.entries(map ?? {}).filter(([, granted]) => granted === true).map(([name]) => name));
@@ -53,9 +43,9 @@ export function clearSignedInState(): void {
 
 export async function loadSignedInState(claims: AccessClaims | null): Promise<void> {
   const [permissions, user, tenant] = await Promise.all([
-    getJson('/api/access/v1/permissions', permissionMapSchema),
-    getJson('/api/access/v1/users/current/legacy', currentUserSchema),
-    getJson('/api/access/v1/tenants/current', tenantSchema),
+    getValidated('/api/access/v1/permissions', permissionMapSchema),
+    getValidated('/api/access/v1/users/current/legacy', currentUserSchema),
+    getValidated('/api/access/v1/tenants/current', tenantSchema),
   ]);
   // Offline, keep what this tab already knew rather than blanking the shell.
   if (permissions) appStore.set(permissionsAtom, grantedPermissions(permissions));
