@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/validation/resolver';
 import { Tooltip } from '../tooltip/Tooltip';
 import './field.css';
+import { RequiredMark } from './RequiredMark';
 
 /**
  * An error to show: a react-hook-form error from `zodMiniResolver` (its message is a translation
@@ -73,11 +74,7 @@ export function FormField({ label, required, hint, error, tooltip, id, className
       <div className="field__label-row">
         <label className="field__label" htmlFor={controlId}>
           {label}
-          {required && (
-            <span className="field__required" aria-hidden="true">
-              *
-            </span>
-          )}
+          <RequiredMark required={required} />
         </label>
         {tooltip && <HelpButton text={tooltip} />}
       </div>

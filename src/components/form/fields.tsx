@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { FormField, useFieldMessage, type FieldMessage } from './FormField';
 import './field.css';
+import { RequiredMark } from './RequiredMark';
 
 interface FieldChrome {
   label: ReactNode;
@@ -70,11 +71,7 @@ export function CheckboxField({ label, error, required, id, className, ref, ...i
         />
         <label className="field__label" htmlFor={controlId}>
           {label}
-          {required && (
-            <span className="field__required" aria-hidden="true">
-              *
-            </span>
-          )}
+          <RequiredMark required={required} />
         </label>
       </div>
       {message && (

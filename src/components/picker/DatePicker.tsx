@@ -11,6 +11,7 @@ import { CalendarIcon, CalendarPopup } from './CalendarPopup';
 import { sameDay, useCalendar, useLimits, type LimitProps } from './useCalendar';
 import '../form/field.css';
 import './picker.css';
+import { RequiredMark } from '../form/RequiredMark';
 
 /** The input pattern of a date format: the member's (date-fns tokens), else MM/dd/yyyy. */
 export function useInputPattern(dateFormat?: DateFormatValue): string {
@@ -120,11 +121,7 @@ function DatePickerField({ label, value, onValueChange, onErrorChange, error, re
     <div className="field picker" data-invalid={message ? '' : undefined}>
       <label className="field__label" htmlFor={inputId}>
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        )}
+        <RequiredMark required={required} />
       </label>
       <ArkDatePicker.RootProvider value={api} className="picker__root" lazyMount unmountOnExit>
         <ArkDatePicker.Control className="picker__control">

@@ -11,6 +11,7 @@ import { checkRangeInputs, type RangeInputRole } from './rangeInputs';
 import { sameDay, useCalendar, useLimits, type LimitProps } from './useCalendar';
 import '../form/field.css';
 import './picker.css';
+import { RequiredMark } from '../form/RequiredMark';
 
 export interface DateRange {
   start: Date | null;
@@ -169,11 +170,7 @@ function DateRangeField({ label, value, onValueChange, onErrorChange, error, req
     <fieldset className="field picker picker--range field-group" data-invalid={messages.start || messages.end ? '' : undefined}>
       <legend className="field__label">
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        )}
+        <RequiredMark required={required} />
       </legend>
       <ArkDatePicker.RootProvider value={api} className="picker__root" lazyMount unmountOnExit>
         <ArkDatePicker.Control className="picker__control picker__control--range">

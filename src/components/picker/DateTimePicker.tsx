@@ -8,6 +8,7 @@ import { TimePicker } from './TimePicker';
 import type { HourCycle, TimeValue } from './time';
 import type { LimitProps } from './useCalendar';
 import { sameDay } from './useCalendar';
+import { RequiredMark } from '../form/RequiredMark';
 
 export interface DateTimePickerProps extends LimitProps {
   label: string;
@@ -48,11 +49,7 @@ export function DateTimePicker({ label, value, onValueChange, hourCycle, dateFor
     <fieldset className="field field-group picker picker--date-time">
       <legend className="field__label">
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        )}
+        <RequiredMark required={required} />
       </legend>
       <div className="picker__date-time">
         <DatePicker

@@ -6,6 +6,7 @@ import { useFieldMessage, type FieldMessage } from '../form/FormField';
 import { fromDisplayTime, hourCycleOf, hourOptions, minuteOptions, toDisplayTime, type DayPeriod, type HourCycle, type TimeValue } from './time';
 import '../form/field.css';
 import './picker.css';
+import { RequiredMark } from '../form/RequiredMark';
 
 export interface TimePickerProps {
   label: string;
@@ -75,11 +76,7 @@ export function TimePicker({ label, value, onValueChange, hourCycle, required, d
     <fieldset className="field field-group picker picker--time" data-invalid={message ? '' : undefined}>
       <legend className="field__label">
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        )}
+        <RequiredMark required={required} />
       </legend>
       <div className="picker__time">
         <label className="picker__time-part">
