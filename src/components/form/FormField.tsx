@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/validation/resolver';
 import { Tooltip } from '../tooltip/Tooltip';
 import './field.css';
 import { RequiredMark } from './RequiredMark';
+import { ErrorText } from './ErrorText';
 
 /**
  * An error to show: a react-hook-form error from `zodMiniResolver` (its message is a translation
@@ -84,11 +85,7 @@ export function FormField({ label, required, hint, error, tooltip, id, className
           {hint}
         </p>
       )}
-      {message && (
-        <p id={errorId} className="field__error">
-          {message}
-        </p>
-      )}
+      <ErrorText id={errorId} message={message} />
     </div>
   );
 }

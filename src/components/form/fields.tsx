@@ -2,6 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectH
 import { FormField, useFieldMessage, type FieldMessage } from './FormField';
 import './field.css';
 import { RequiredMark } from './RequiredMark';
+import { ErrorText } from './ErrorText';
 
 interface FieldChrome {
   label: ReactNode;
@@ -74,11 +75,7 @@ export function CheckboxField({ label, error, required, id, className, ref, ...i
           <RequiredMark required={required} />
         </label>
       </div>
-      {message && (
-        <p id={errorId} className="field__error">
-          {message}
-        </p>
-      )}
+      <ErrorText id={errorId} message={message} />
     </div>
   );
 }

@@ -24,6 +24,23 @@ function ChevronIcon({ direction }: { direction: 'previous' | 'next' }) {
   );
 }
 
+/** Previous, the month/year switch, next: the same header on the day and month views. */
+function ViewControl({ label }: { label: string }) {
+  return (
+    <DatePicker.ViewControl className="picker__view-control">
+      <DatePicker.PrevTrigger className="picker__nav">
+        <ChevronIcon direction="previous" />
+      </DatePicker.PrevTrigger>
+      <DatePicker.ViewTrigger className="picker__view-trigger" aria-label={label}>
+        <DatePicker.RangeText />
+      </DatePicker.ViewTrigger>
+      <DatePicker.NextTrigger className="picker__nav">
+        <ChevronIcon direction="next" />
+      </DatePicker.NextTrigger>
+    </DatePicker.ViewControl>
+  );
+}
+
 export function CalendarIcon() {
   return (
     <svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" focusable="false">
@@ -146,17 +163,7 @@ export function CalendarPopup({ api, minYear, maxYear, dir, returnFocus }: Calen
         <DatePicker.Content className="picker__content" onKeyDownCapture={onKeyDownCapture}>
           {api.view === 'day' && (
             <DatePicker.View view="day" className="picker__view">
-              <DatePicker.ViewControl className="picker__view-control">
-                <DatePicker.PrevTrigger className="picker__nav">
-                  <ChevronIcon direction="previous" />
-                </DatePicker.PrevTrigger>
-                <DatePicker.ViewTrigger className="picker__view-trigger" aria-label={`${api.visibleRangeText.start}, ${t('ChooseMonthAndYear')}`}>
-                  <DatePicker.RangeText />
-                </DatePicker.ViewTrigger>
-                <DatePicker.NextTrigger className="picker__nav">
-                  <ChevronIcon direction="next" />
-                </DatePicker.NextTrigger>
-              </DatePicker.ViewControl>
+              <ViewControl label={`${api.visibleRangeText.start}, ${t('ChooseMonthAndYear')}`} />
               <DatePicker.Table className="picker__table">
                 <DatePicker.TableHead>
                   <DatePicker.TableRow>
@@ -183,17 +190,7 @@ export function CalendarPopup({ api, minYear, maxYear, dir, returnFocus }: Calen
           )}
           {api.view === 'month' && (
             <DatePicker.View view="month" className="picker__view">
-              <DatePicker.ViewControl className="picker__view-control">
-                <DatePicker.PrevTrigger className="picker__nav">
-                  <ChevronIcon direction="previous" />
-                </DatePicker.PrevTrigger>
-                <DatePicker.ViewTrigger className="picker__view-trigger" aria-label={`${api.visibleRangeText.start}, ${t('ChooseMonthAndYear')}`}>
-                  <DatePicker.RangeText />
-                </DatePicker.ViewTrigger>
-                <DatePicker.NextTrigger className="picker__nav">
-                  <ChevronIcon direction="next" />
-                </DatePicker.NextTrigger>
-              </DatePicker.ViewControl>
+              <ViewControl label={`${api.visibleRangeText.start}, ${t('ChooseMonthAndYear')}`} />
               <DatePicker.Table className="picker__table picker__table--months">
                 <DatePicker.TableBody>
                   {api.getMonthsGrid({ columns: 4, format: 'short' }).map((months) => (

@@ -12,6 +12,7 @@ import { sameDay, useCalendar, useLimits, type LimitProps } from './useCalendar'
 import '../form/field.css';
 import './picker.css';
 import { RequiredMark } from '../form/RequiredMark';
+import { ErrorText } from '../form/ErrorText';
 
 /** The input pattern of a date format: the member's (date-fns tokens), else MM/dd/yyyy. */
 export function useInputPattern(dateFormat?: DateFormatValue): string {
@@ -156,11 +157,7 @@ function DatePickerField({ label, value, onValueChange, onErrorChange, error, re
       <p id={hintId} className="field__hint">
         {pattern.toUpperCase()}
       </p>
-      {message && (
-        <p id={errorId} className="field__error">
-          {message}
-        </p>
-      )}
+      <ErrorText id={errorId} message={message} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { fromDisplayTime, hourCycleOf, hourOptions, minuteOptions, toDisplayTime
 import '../form/field.css';
 import './picker.css';
 import { RequiredMark } from '../form/RequiredMark';
+import { ErrorText } from '../form/ErrorText';
 
 export interface TimePickerProps {
   label: string;
@@ -114,11 +115,7 @@ export function TimePicker({ label, value, onValueChange, hourCycle, required, d
           </label>
         )}
       </div>
-      {message && (
-        <p id={errorId} className="field__error">
-          {message}
-        </p>
-      )}
+      <ErrorText id={errorId} message={message} />
     </fieldset>
   );
 }
