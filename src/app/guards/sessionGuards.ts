@@ -1,7 +1,7 @@
 import { isExpired, parseAccessClaims } from '../../core/session/claims';
 import { readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
 import { refreshSession } from '../../core/session/refresh';
-import { loadSignedInState } from '../../lib/state/signedInState';
+import { loadSignedInState } from '../../lib/state/loadSignedInState';
 import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
 import { paths } from '../paths';
 import { pass, type Guard, type GuardResult } from './guards';

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DefaultLogo } from '../../components/brand/DefaultLogo';
@@ -15,6 +15,11 @@ import { CurrentDateTime } from '../preferences/CurrentDateTime';
 import { LanguageMenu } from '../preferences/LanguageMenu';
 import { PreferencesButton } from '../preferences/PreferencesButton';
 import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
+import { StartupFlows } from '../startup/StartupFlows';
+import { BannerArea } from '../banners/BannerArea';
+import { OrganisationPicker } from './OrganisationPicker';
+import { useAnalytics } from '../../lib/analytics/useAnalytics';
+import { useShellLinks } from '../../lib/links/useShellLinks';
 import './shell.css';
 
 function useAutoRefresh() {
@@ -56,6 +61,9 @@ export function SignedInLayout() {
   useRecovery(reachable);
   // Issue 4: the member's language and translations, and their date and time formats.
   useSignedInPreferences();
+  const shellRef = useRef<HTMLDivElement>(null);
+  useAnalytics();
+  useShellLinks(shellRef);
 
   async function signOut() {
     const target = await logoff();
@@ -64,7 +72,7 @@ export function SignedInLayout() {
   }
 
   return (
-    <div className="shell">
+    <div className="shell" ref={shellRef}>
       <a className="skip-link" href="#main">
         {t('SkipToContent')}
       </a>
@@ -76,6 +84,7 @@ export function SignedInLayout() {
         </div>
         <CurrentDateTime />
         <LanguageMenu />
+        <OrganisationPicker />
         <PreferencesButton />
         {!reachable && (
           <span className="shell__offline" role="status">
@@ -86,10 +95,12 @@ export function SignedInLayout() {
           {t('SignOut')}
         </button>
       </header>
+      <BannerArea />
       <main className="shell__main" id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <TenantContext />
+      <StartupFlows />
       <Toaster />
     </div>
   );

@@ -2,7 +2,7 @@ import { isExpired, parseAccessClaims } from '../../core/session/claims';
 import { readKv, sessionKeys } from '../../core/session/sessionDb';
 import { refreshSession } from '../../core/session/refresh';
 import { appStore } from '../../state/jotai';
-import { loadSignedInState } from '../state/signedInState';
+import { loadSignedInState } from '../state/loadSignedInState';
 import { sessionAtom } from './sessionAtoms';
 
 const isString = (v: unknown): v is string => typeof v === 'string';

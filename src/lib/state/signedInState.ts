@@ -1,55 +1,72 @@
-import * as z from 'zod/mini';
 import { atom, appStore } from '../../state/jotai';
-import { getValidated } from '../api/getValidated';
 import { loadedScopeAtom } from '../session/sessionAtoms';
 import type { AccessClaims } from '../../core/session/claims';
+import type { Language } from '../auth/anonymousState';
+import type {
+  AccessLevel,
+  ContentObject,
+  CurrentUser,
+  DateTimePreference,
+  NavigationConfig,
+  OrgGroupUser,
+  Tenant,
+  ToolPreferences,
+} from './globalStateTypes';
+
+export type { CurrentUser, Tenant } from './globalStateTypes';
 
 /**
- * The signed-in state the session core needs (permissions, current user, current tenant). Every
- * call validates its answer at the edge and takes SPEC §8's fall-back when it fails.
+ * SPEC §3 global state (signed in) and the client state holder, as atoms. Loaded by
+ * `loadSignedInState` (./loadSignedInState.ts); every atom has SPEC §8's fall-back as its empty value.
  */
-const permissionMapSchema = z.record(z.string(), z.boolean());
-const currentUserSchema = z.object({
-  id: z.string(),
-  FirstName: z.string(),
-  LastName: z.string(),
-  FullName: z.string(),
-  Email: z.string(),
-  OrgGroupName: z.string(),
-  CurrentTenant: z.string(),
-});
-const tenantSchema = z.looseObject({ Id: z.string(), Name: z.string() });
-
-export type CurrentUser = z.infer<typeof currentUserSchema>;
-export type Tenant = z.infer<typeof tenantSchema>;
-
 /** Only granted permissions are kept (SPEC §6). */
 export const permissionsAtom = atom<ReadonlySet<string>>(new Set<string>());
+export const languagesAtom = atom<readonly Language[]>([]);
 export const currentUserAtom = atom<CurrentUser | null>(null);
 export const currentTenantAtom = atom<Tenant | null>(null);
-
+/** All tenants the user may switch to; null without TENANTS_LIST (SPEC §6). */
+export const tenantsAtom = atom<readonly Tenant[] | null>(null);
+export const settingsAtom = atom<DateTimePreference | null>(null);
+export const accessLevelAtom = atom<AccessLevel | null>(null);
+export const orgGroupUsersAtom = atom<readonly OrgGroupUser[]>([]);
+/** Contract fall-back: legacy navigation on, the other flags off. */
+export const defaultNavigationConfig: NavigationConfig = { showLegacyNavigation: true, newNavigationTenantPreference: false, newNavigationPreviewEnabled: false };
+export const navigationConfigAtom = atom<NavigationConfig>(defaultNavigationConfig);
+/** Text before the first | of the version answer; 0.0.0 when it fails (SPEC §7/§8). */
+export const productVersionAtom = atom<string>('0.0.0');
+/** The content object (License, CustomerSuccessKey, loginLogo, CommunityAppUrl, Attributes). */
+export const contentAtom = atom<ContentObject | null>(null);
+/** The user's tool preferences; null when the read failed (the modals that need them are skipped). */
+export const toolPreferencesAtom = atom<ToolPreferences | null>(null);
+/** Whether the member may choose a theme (SPEC §4); false when the theme call failed. */
+export const themeEnabledAtom = atom<boolean>(false);
+/** Where the shown state came from: the platform, or the last known copy (offline start). */
+export const stateSourceAtom = atom<'network' | 'stored' | null>(null);
 
 export function grantedPermissions(map: Record<string, boolean> | null): Set<string> {
   return new Set(Object.entries(map ?? {}).filter(([, granted]) => granted === true).map(([name]) => name));
 }
 
+/** The key that separates what is kept per user and tenant (history, last known state). */
+export function userTenantKey(claims: Pick<AccessClaims, 'guid' | 'tenantGuid'>): string {
+  return `${claims.guid}:${claims.tenantGuid}`;
+}
+
 /** Logoff: nothing of the signed-out member stays in memory. */
 export function clearSignedInState(): void {
   appStore.set(permissionsAtom, new Set<string>());
+  appStore.set(languagesAtom, []);
   appStore.set(currentUserAtom, null);
   appStore.set(currentTenantAtom, null);
+  appStore.set(tenantsAtom, null);
+  appStore.set(settingsAtom, null);
+  appStore.set(accessLevelAtom, null);
+  appStore.set(orgGroupUsersAtom, []);
+  appStore.set(navigationConfigAtom, defaultNavigationConfig);
+  appStore.set(productVersionAtom, '0.0.0');
+  appStore.set(contentAtom, null);
+  appStore.set(toolPreferencesAtom, null);
+  appStore.set(themeEnabledAtom, false);
+  appStore.set(stateSourceAtom, null);
   appStore.set(loadedScopeAtom, null);
-}
-
-export async function loadSignedInState(claims: AccessClaims | null): Promise<void> {
-  const [permissions, user, tenant] = await Promise.all([
-    getValidated('/api/access/v1/permissions', permissionMapSchema),
-    getValidated('/api/access/v1/users/current/legacy', currentUserSchema),
-    getValidated('/api/access/v1/tenants/current', tenantSchema),
-  ]);
-  // Offline, keep what this tab already knew rather than blanking the shell.
-  if (permissions) appStore.set(permissionsAtom, grantedPermissions(permissions));
-  if (user) appStore.set(currentUserAtom, user);
-  if (tenant) appStore.set(currentTenantAtom, tenant);
-  if (claims) appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid });
 }
