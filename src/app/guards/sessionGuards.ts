@@ -2,6 +2,8 @@ import { isExpired, parseAccessClaims } from '../../core/session/claims';
 import { readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
 import { refreshSession } from '../../core/session/refresh';
 import { loadSignedInState } from '../../lib/state/loadSignedInState';
+import { paintStoredBrand } from '../../lib/branding/brandingStartup';
+import { userTenantKey } from '../../lib/state/signedInState';
 import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
 import { paths } from '../paths';
 import { pass, type Guard, type GuardResult } from './guards';
@@ -29,6 +31,8 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     const token = await ensureToken();
     if (!token.ok) return token;
     const { claims } = await syncSessionFromStorage();
+    // The brand of the last visit paints before any network answer (a no-op when none is kept).
+    if (claims) void paintStoredBrand(userTenantKey(claims));
     if (options.checkVirtualRole !== false && claims?.virtualRole && claims.role === 'AcceptEula') {
       return { ok: false, redirect: paths.eula };
     }

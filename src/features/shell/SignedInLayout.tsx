@@ -18,6 +18,7 @@ import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
 import { StartupFlows } from '../startup/StartupFlows';
 import { BannerArea } from '../banners/BannerArea';
 import { OrganisationPicker } from './OrganisationPicker';
+import { ThemeMenu } from './ThemeMenu';
 import { useAnalytics } from '../../lib/analytics/useAnalytics';
 import { useShellLinks } from '../../lib/links/useShellLinks';
 import './shell.css';
@@ -86,6 +87,7 @@ export function SignedInLayout() {
         <LanguageMenu />
         <OrganisationPicker />
         <PreferencesButton />
+        <ThemeMenu />
         {!reachable && (
           <span className="shell__offline" role="status">
             {t('Offline')}
