@@ -15,6 +15,13 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  /**
+   * On by default: the start-up modals find nothing to show (maintenance and benchmarking answer
+   * 204, the product-improvements notice is already seen and analytics is off), so tests of other features are not
+   * interrupted by them. Tests of the start-up flows and analytics turn it off with
+   * `test.use({ quietStartup: false })`.
+   */
+  quietStartup: boolean;
   platform: PlatformControl;
   /** Opens `n` tabs in the test's one browser context (one session, like a member's browser). */
   tabs: (n: number) => Promise<Page[]>;
@@ -34,12 +41,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   baseURL: async ({ shell }, use) => {
     await use(shell.baseURL);
   },
+  quietStartup: [true, { option: true }],
   // Every test starts from the emulator's initial state, with an empty request log.
   platform: [
-    async ({ playwright, shell }, use) => {
+    async ({ playwright, shell, quietStartup }, use) => {
       const request = await playwright.request.newContext();
       const control = new PlatformControl(request, shell.baseURL);
       await control.reset();
+      if (quietStartup) await quietenStartup(control);
       await use(control);
       await request.dispose();
     },
@@ -64,6 +73,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 export { expect };
 
+async function quietenStartup(control: PlatformControl): Promise<void> {
+  await control.override({ method: 'GET', path: '/api/alert/v1/alerts/maintenance/immediate', status: 204 });
+  await control.override({ method: 'GET', path: '/api/benchmarking/v1/notification/HOME_PAGE', status: 204 });
+  await control.override({
+    method: 'GET',
+    path: '/api/access/v1/tool-settings/user-preferences',
+    status: 200,
+    body: { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: false },
+  });
+}
+
 /** The two-step sign-in form: email, Continue (the SAML lookup), password, Sign in. */
 export async function fillSignIn(page: Page, email: string, password: string = demoPassword): Promise<void> {
   await page.getByLabel(en.Email!).fill(email);
@@ -80,4 +100,10 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
     .toBe(true);
+}
+
+/** Sign out the way a member does: the user menu in the top bar, then Sign out. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`^${en.UserMenu}`) }).click();
+  await page.getByRole('menuitem', { name: en.SignOut }).click();
 }

@@ -1,4 +1,4 @@
-import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { test, expect, waitForServiceWorker, signOut } from './fixtures.ts';
 import type { LoggedRequest } from './support/platform.ts';
 
 /**
@@ -32,13 +32,13 @@ for (const mode of ['service worker', 'in page'] as const) {
       expect(grant?.headers['x-xsrf-token']).toBe('xsrf-123');
 
       // Signed-in calls: prefixed with the token's ptl, bearer, language, no-cache; no XSRF on GET.
-      const [permissions] = find('/api/access/v1/permissions');
-      expect(permissions?.path).toBe('/eu-tenant-7/api/access/v1/permissions');
-      expect(permissions?.status).toBe(200);
-      expect(permissions?.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
-      expect(permissions?.headers['accept-language']).toBe('en-us');
-      expect(permissions?.headers['cache-control']).toBe('no-cache');
-      expect(permissions?.headers['x-xsrf-token']).toBeUndefined();
+      const [init] = find('/api/global-state/v1/init');
+      expect(init?.path).toBe('/eu-tenant-7/api/global-state/v1/init');
+      expect(init?.status).toBe(200);
+      expect(init?.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(init?.headers['accept-language']).toBe('en-us');
+      expect(init?.headers['cache-control']).toBe('no-cache');
+      expect(init?.headers['x-xsrf-token']).toBeUndefined();
 
       // A cacheable call (the translations the shell loads at start, before sign-in) asks for max-age=3600.
       const translations = log.find((r) => r.path === '/api/globalization/v1/translations/en-us');
@@ -47,7 +47,7 @@ for (const mode of ['service worker', 'in page'] as const) {
       expect(translations?.query).toMatchObject({ language: 'en-us', tenantId: '00000000-0000-0000-0000-000000000000' });
 
       // A write carries XSRF; the sign-out's logout call is one.
-      await page.getByRole('button', { name: en.SignOut }).click();
+      await signOut(page);
       await expect(page).toHaveURL(/\/auth$/);
       const logout = (await platform.log({ method: 'POST' })).find((r: LoggedRequest) => r.path.endsWith('/api/access/v1/auth/logout'));
       expect(logout?.path).toBe('/eu-tenant-7/api/access/v1/auth/logout');

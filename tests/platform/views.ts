@@ -31,7 +31,7 @@ export function tenantList(user: UserDef): TenantView[] {
     .sort((a, b) => (a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0));
 }
 
-export function currentUserView(auth: AuthInfo): Record<string, string> {
+export function currentUserView(auth: AuthInfo): Record<string, unknown> {
   const { user, orgGroup, tenant } = auth;
   return {
     id: user.id,
@@ -41,6 +41,8 @@ export function currentUserView(auth: AuthInfo): Record<string, string> {
     Email: user.email,
     OrgGroupName: orgGroup.name,
     CurrentTenant: tenant.id,
+    // Assumed optional field (the contract has no roles list): the roles the user may switch to.
+    Roles: user.roles.filter((r) => !r.virtual).map((r) => ({ Id: r.id, Name: r.name })),
   };
 }
 

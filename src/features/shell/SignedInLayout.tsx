@@ -3,8 +3,9 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DefaultLogo } from '../../components/brand/DefaultLogo';
 import { appStore, useAtomValue } from '../../state/jotai';
-import { currentTenantAtom, currentUserAtom, permissionsAtom } from '../../lib/state/signedInState';
-import { platformReachableAtom, sessionAtom } from '../../lib/session/sessionAtoms';
+import { permissionsAtom } from '../../lib/state/signedInState';
+import { brandingAtom } from '../../lib/branding/brandingAtoms';
+import { platformReachableAtom } from '../../lib/session/sessionAtoms';
 import { startAutoRefresh } from '../../lib/session/autoRefresh';
 import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
 import { logoff } from '../../lib/session/logoff';
@@ -19,6 +20,11 @@ import { StartupFlows } from '../startup/StartupFlows';
 import { BannerArea } from '../banners/BannerArea';
 import { OrganisationPicker } from './OrganisationPicker';
 import { ThemeMenu } from './ThemeMenu';
+import { TenantSwitcher } from './chrome/TenantSwitcher';
+import { OrgGroupSwitch } from './chrome/OrgGroupSwitch';
+import { RoleSwitch } from './chrome/RoleSwitch';
+import { UserMenu } from './chrome/UserMenu';
+import './chrome/chrome.css';
 import { useAnalytics } from '../../lib/analytics/useAnalytics';
 import { useShellLinks } from '../../lib/links/useShellLinks';
 import './shell.css';
@@ -54,9 +60,7 @@ function useRecovery(reachable: boolean) {
 export function SignedInLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const tenant = useAtomValue(currentTenantAtom);
-  const user = useAtomValue(currentUserAtom);
-  const session = useAtomValue(sessionAtom);
+  const brandTitle = useAtomValue(brandingAtom)?.Title.trim();
   const reachable = useAtomValue(platformReachableAtom);
   useAutoRefresh();
   useRecovery(reachable);
@@ -78,24 +82,28 @@ export function SignedInLayout() {
         {t('SkipToContent')}
       </a>
       <header className="shell__bar">
-        <DefaultLogo />
-        <div className="shell__scope">
-          {tenant && <span className="shell__tenant" data-testid="tenant-name">{tenant.Name}</span>}
-          <span className="shell__user" data-testid="user-name">{user?.FullName ?? session.userName}</span>
+        <div className="shell__brand">
+          <DefaultLogo />
+          {brandTitle && <span className="shell__title">{brandTitle}</span>}
         </div>
-        <CurrentDateTime />
-        <LanguageMenu />
-        <OrganisationPicker />
-        <PreferencesButton />
-        <ThemeMenu />
-        {!reachable && (
-          <span className="shell__offline" role="status">
-            {t('Offline')}
-          </span>
-        )}
-        <button className="button button--secondary" type="button" onClick={() => void signOut()}>
-          {t('SignOut')}
-        </button>
+        <div className="shell__scope" role="group" aria-label={t('Tenant')}>
+          <TenantSwitcher />
+          <OrgGroupSwitch />
+          <OrganisationPicker />
+          <RoleSwitch />
+        </div>
+        <div className="shell__tools">
+          <CurrentDateTime />
+          {!reachable && (
+            <span className="shell__offline" role="status">
+              {t('Offline')}
+            </span>
+          )}
+          <LanguageMenu />
+          <PreferencesButton />
+          <ThemeMenu />
+          <UserMenu onSignOut={() => void signOut()} />
+        </div>
       </header>
       <BannerArea />
       <main className="shell__main" id="main" tabIndex={-1}>

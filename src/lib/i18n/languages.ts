@@ -45,6 +45,14 @@ export async function loadLanguages(): Promise<readonly Language[]> {
   return list;
 }
 
+/** Languages that arrived with the signed-in init: offered at once and kept as the last good list. */
+export async function rememberLanguages(list: readonly Language[]): Promise<void> {
+  const parsed = languageListSchema.safeParse(list);
+  if (!parsed.success) return;
+  appStore.set(languagesAtom, parsed.data);
+  await writeKv(storedKey, parsed.data).catch(() => undefined);
+}
+
 /** The language code of a platform Language.Id (the access token's languageId), if listed. */
 export function languageCodeForId(languages: readonly Language[], id: number): string | null {
   return languages.find((l) => l.Id === id)?.Code ?? null;

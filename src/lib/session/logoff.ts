@@ -9,6 +9,9 @@ import { lookupSamlUserType, samlLogoutPath } from './samlUserType';
 import { appStore } from '../../state/jotai';
 import { sessionAtom, signedOutSession } from './sessionAtoms';
 import { clearSignedInState } from '../state/signedInState';
+import { clearLastKnownState } from '../state/lastKnownState';
+import { clearOrgTree } from '../orgTree/orgTreeService';
+import { resetBranding } from '../branding/brandingStartup';
 
 /** Local-storage keys cleared on logoff (SPEC §4 "chosen keys"); language, theme and return URL stay. */
 const clearedKeys = [storageKeys.auth, storageKeys.tenant, storageKeys.session, storageKeys.omni] as const;
@@ -48,8 +51,11 @@ export async function clearLocalSession(): Promise<void> {
   } catch {
     // no Cache Storage (insecure context): nothing cached
   }
+  // The member's last known state and organisation tree go too: nothing of theirs outlives sign-out.
+  await Promise.all([clearLastKnownState(), clearOrgTree().catch(() => undefined)]);
   appStore.set(sessionAtom, signedOutSession);
   clearSignedInState();
+  resetBranding();
 }
 
 /**

@@ -1,20 +1,188 @@
 import * as z from 'zod/mini';
 import { appStore } from '../../state/jotai';
+import { apiFetch } from '../api/apiFetch';
 import { getValidated } from '../api/getValidated';
 import { loadedScopeAtom } from '../session/sessionAtoms';
 import type { AccessClaims } from '../../core/session/claims';
-import { currentTenantAtom, currentUserAtom, grantedPermissions, permissionsAtom } from './signedInState';
-import { currentUserSchema, tenantSchema } from './globalStateTypes';
+import { applySignedInBranding } from '../branding/brandingStartup';
+import { ingestGlobalState, restoreStoredOrgTree } from '../orgTree/orgTreeService';
+import { loadSignedInTheme } from '../theme/themeStartup';
+import { rememberLanguages } from '../i18n/languages';
+import {
+  accessLevelAtom,
+  contentAtom,
+  currentTenantAtom,
+  currentUserAtom,
+  defaultNavigationConfig,
+  grantedPermissions,
+  navigationConfigAtom,
+  orgGroupUsersAtom,
+  permissionsAtom,
+  productVersionAtom,
+  settingsAtom,
+  stateSourceAtom,
+  tenantsAtom,
+  toolPreferencesAtom,
+  userTenantKey,
+} from './signedInState';
+import {
+  accessLevelSchema,
+  contentAttributeListSchema,
+  contentObjectSchema,
+  currentUserSchema,
+  globalStateRestSchema,
+  navigationConfigSchema,
+  orgGroupUserSchema,
+  tenantSchema,
+  toolPreferencesSchema,
+  type ContentObject,
+  type GlobalStateRest,
+} from './globalStateTypes';
+import { parseVersion } from './version';
+import { readLastKnownState, writeLastKnownState, type LastKnownState } from './lastKnownState';
 
-// TEMPORARY (issue 5 in progress): the session core's three calls; replaced by the global-state loader.
-export async function loadSignedInState(claims: AccessClaims | null): Promise<void> {
-  const [permissions, user, tenant] = await Promise.all([
-    getValidated('/api/access/v1/permissions', z.record(z.string(), z.boolean())),
-    getValidated('/api/access/v1/users/current/legacy', currentUserSchema),
-    getValidated('/api/access/v1/tenants/current', tenantSchema),
+/** A call that got no answer (network error, or a gateway saying the platform is away). */
+class Unreachable extends Error {}
+
+/**
+ * GET /api/global-state/v1/init. Its body can hold a 50,000-node organisation tree, so the bytes go
+ * to the organisation-tree worker, which parses them off the main thread, keeps the organisations
+ * and hands back the rest; the rest is then checked against the contract here.
+ */
+async function loadInit(claims: AccessClaims): Promise<GlobalStateRest | null> {
+  let response: Response;
+  try {
+    response = await apiFetch('/api/global-state/v1/init');
+  } catch {
+    throw new Unreachable();
+  }
+  if (response.status >= 502 && response.status <= 504) throw new Unreachable();
+  if (!response.ok) return null;
+  try {
+    const rest = await ingestGlobalState(await response.arrayBuffer(), { scopeKey: userTenantKey(claims), rootOrgId: claims.root });
+    const parsed = globalStateRestSchema.safeParse(rest);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Plain-text version answer: the part before the first |, else 0.0.0 (SPEC §7/§8). */
+async function loadVersion(): Promise<string> {
+  try {
+    const response = await apiFetch('/api/content/v1/info/version');
+    return response.ok ? parseVersion(await response.text()) : parseVersion(null);
+  } catch {
+    return parseVersion(null);
+  }
+}
+
+/**
+ * The content object: the anonymous state's, read with the bearer so it is this tenant's (contract:
+ * the client keeps it and uses it when signed in), with the signed-in attribute list.
+ */
+async function loadContent(): Promise<ContentObject | null> {
+  const [state, attributes] = await Promise.all([
+    getValidated('/api/global-state/v1/no-auth-init', z.object({ content: contentObjectSchema })),
+    getValidated('/api/content/v1/attributes/auth', contentAttributeListSchema),
   ]);
-  if (permissions) appStore.set(permissionsAtom, grantedPermissions(permissions));
-  if (user) appStore.set(currentUserAtom, user);
-  if (tenant) appStore.set(currentTenantAtom, tenant);
-  if (claims) appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid });
+  if (!state) return null;
+  if (!attributes) return state.content;
+  const keys = new Set(attributes.map((a) => a.Key));
+  return { ...state.content, Attributes: [...state.content.Attributes.filter((a) => !keys.has(a.Key)), ...attributes] };
+}
+
+function publish(state: LastKnownState): void {
+  appStore.set(permissionsAtom, new Set(state.permissions));
+  if (state.languages.length) void rememberLanguages(state.languages);
+  appStore.set(currentUserAtom, state.user);
+  appStore.set(currentTenantAtom, state.tenant);
+  appStore.set(tenantsAtom, state.tenants);
+  appStore.set(settingsAtom, state.settings);
+  appStore.set(accessLevelAtom, state.accessLevel);
+  appStore.set(orgGroupUsersAtom, state.orgGroupUsers);
+  appStore.set(navigationConfigAtom, state.navigation);
+  appStore.set(productVersionAtom, state.version);
+  appStore.set(contentAtom, state.content);
+  appStore.set(toolPreferencesAtom, state.toolPreferences);
+}
+
+/**
+ * SPEC §3 global state after sign-in: init plus the calls around it, each validated at the edge and
+ * falling back as SPEC §8 says. Offline (init unanswered) the tab shows the last known state of this
+ * member and tenant, and the organisation tree kept with it; the recovery loop loads it again later.
+ */
+export async function loadSignedInState(claims: AccessClaims | null): Promise<void> {
+  if (!claims) return;
+  const scopeKey = userTenantKey(claims);
+  const around = Promise.all([
+    getValidated('/api/access/v1/users/current/legacy', currentUserSchema),
+    getValidated('/api/access/v1/access-levels/current', accessLevelSchema),
+    getValidated('/api/v1/private/orggroupuser/get', z.array(orgGroupUserSchema)),
+    getValidated('/api/atlas/v1/navigation/configuration', navigationConfigSchema),
+    loadVersion(),
+    loadContent(),
+    getValidated('/api/access/v1/tool-settings/user-preferences', toolPreferencesSchema),
+    loadSignedInTheme(),
+  ]);
+  let init: GlobalStateRest | null;
+  try {
+    init = await loadInit(claims);
+  } catch (error) {
+    if (!(error instanceof Unreachable)) throw error;
+    await around.catch(() => undefined);
+    await startFromLastKnown(claims);
+    return;
+  }
+  // Permissions come from the keys of init's object; when init failed, from the permission map.
+  const permissions = init
+    ? Object.keys(init.permissions)
+    : [...grantedPermissions(await getValidated('/api/access/v1/permissions', z.record(z.string(), z.boolean())))];
+  const tenants = permissions.includes('TENANTS_LIST') ? getValidated('/api/access/v1/users/current/tenants', z.array(tenantSchema)) : Promise.resolve(null);
+  const [user, accessLevel, orgGroupUsers, navigation, version, content, toolPreferences] = await around;
+  const navigationConfig = navigation ?? defaultNavigationConfig;
+  const state: LastKnownState = {
+    scopeKey,
+    permissions,
+    languages: init?.languages ?? [],
+    user: user ?? init?.user ?? null,
+    tenant: init?.tenant ?? (await getValidated('/api/access/v1/tenants/current', tenantSchema)),
+    tenants: await tenants,
+    settings: init?.settings ?? null,
+    accessLevel,
+    orgGroupUsers: orgGroupUsers ?? [],
+    navigation: navigationConfig,
+    version,
+    content,
+    toolPreferences,
+  };
+  publish(state);
+  appStore.set(stateSourceAtom, 'network');
+  appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid });
+  await applySignedInBranding({ branding: init?.branding ?? null, resources: init?.resources ?? null, isWorkspaceNavigation: false, scopeKey });
+  if (!navigationConfig.showLegacyNavigation) await applyWorkspaceBranding(scopeKey);
+  await writeLastKnownState(state);
+}
+
+/** Contract (Assumed): the workspace navigation has its own branding, asked for by a flag. */
+async function applyWorkspaceBranding(scopeKey: string): Promise<void> {
+  try {
+    const response = await apiFetch('/api/branding/v1/branding?isWorkspaceNavigation=true');
+    if (!response.ok) return;
+    await applySignedInBranding({ branding: await response.json(), resources: undefined, isWorkspaceNavigation: true, scopeKey });
+  } catch {
+    // keep the init branding
+  }
+}
+
+async function startFromLastKnown(claims: AccessClaims): Promise<void> {
+  const scopeKey = userTenantKey(claims);
+  const known = await readLastKnownState(scopeKey);
+  // A tab that already shows this member's state keeps it; a fresh one shows the last known copy.
+  if (appStore.get(stateSourceAtom) === null && known) {
+    publish(known);
+    appStore.set(stateSourceAtom, 'stored');
+    appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid });
+    await restoreStoredOrgTree(scopeKey).catch(() => false);
+  }
 }

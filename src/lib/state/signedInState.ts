@@ -1,7 +1,6 @@
 import { atom, appStore } from '../../state/jotai';
 import { loadedScopeAtom } from '../session/sessionAtoms';
 import type { AccessClaims } from '../../core/session/claims';
-import type { Language } from '../auth/anonymousState';
 import type {
   AccessLevel,
   ContentObject,
@@ -21,7 +20,6 @@ export type { CurrentUser, Tenant } from './globalStateTypes';
  */
 /** Only granted permissions are kept (SPEC §6). */
 export const permissionsAtom = atom<ReadonlySet<string>>(new Set<string>());
-export const languagesAtom = atom<readonly Language[]>([]);
 export const currentUserAtom = atom<CurrentUser | null>(null);
 export const currentTenantAtom = atom<Tenant | null>(null);
 /** All tenants the user may switch to; null without TENANTS_LIST (SPEC §6). */
@@ -55,7 +53,6 @@ export function userTenantKey(claims: Pick<AccessClaims, 'guid' | 'tenantGuid'>)
 /** Logoff: nothing of the signed-out member stays in memory. */
 export function clearSignedInState(): void {
   appStore.set(permissionsAtom, new Set<string>());
-  appStore.set(languagesAtom, []);
   appStore.set(currentUserAtom, null);
   appStore.set(currentTenantAtom, null);
   appStore.set(tenantsAtom, null);

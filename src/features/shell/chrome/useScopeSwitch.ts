@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { switchScope } from '../../../lib/session/switching';
+import type { RefreshParams } from '../../../core/session/refresh';
+import { toast } from '../../../components/toast/toast';
+
+/**
+ * One switch at a time from the chrome. A tenant switch goes to /landing and an organisation-group
+ * switch reloads (lib/session/switching); a role switch keeps tenant and group but changes what the
+ * member may do, so the page reloads to load the new role's state. Failures keep everything as it was.
+ */
+export function useScopeSwitch() {
+  const [busy, setBusy] = useState(false);
+  async function run(params: RefreshParams, reloadOnSameScope = false) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const outcome = await switchScope(params);
+      if (outcome === 'refused' || outcome === 'unreachable') {
+        toast.error({ titleKey: 'SwitchFailed' });
+        setBusy(false);
+      } else if (outcome === 'same-scope') {
+        if (reloadOnSameScope) location.reload();
+        else setBusy(false);
+      }
+      // 'tenant' and 'orggroup': the page is leaving; stay busy until it does.
+    } catch {
+      toast.error({ titleKey: 'SwitchFailed' });
+      setBusy(false);
+    }
+  }
+  return { busy, run };
+}

@@ -1,0 +1,116 @@
+import { test, expect, en, signOut } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
+import { refreshGrants, tenantIdByName } from './support/session.ts';
+
+const tokenPath = '/api/access/v1/oauth/token';
+const userMenu = new RegExp(`^${en.UserMenu}`);
+
+test.describe('the top bar', () => {
+  test('loads the signed-in state once and shows tenant, user, version; axe finds nothing', async ({ page, signIn, platform }) => {
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    const log = await platform.log();
+    const count = (path: string) => log.filter((r) => r.path === path && r.method === 'GET').length;
+    expect(count('/api/global-state/v1/init')).toBe(1);
+    // TENANTS_LIST: the omni list is fetched.
+    expect(count('/api/access/v1/users/current/tenants')).toBe(1);
+    for (const path of ['/api/access/v1/access-levels/current', '/api/v1/private/orggroupuser/get', '/api/atlas/v1/navigation/configuration', '/api/content/v1/info/version']) {
+      expect(count(path), path).toBe(1);
+    }
+    await page.getByRole('button', { name: userMenu }).click();
+    await expect(page.getByTestId('product-version')).toHaveText(en.AppVersion!.replace('{{version}}', '5.3.0'));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('without TENANTS_LIST no tenant list is asked for and the tenant is plain text', async ({ page, signIn, platform }) => {
+    await signIn(page, 'basic@acme.test');
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    expect(await platform.log({ path: '/api/access/v1/users/current/tenants' })).toHaveLength(0);
+    await expect(page.getByRole('button', { name: new RegExp(en.SwitchTenant!) })).toHaveCount(0);
+  });
+
+  test('the tenant switcher searches, marks sandbox tenants and switches', async ({ page, signIn, platform, request }) => {
+    const sandboxId = await tenantIdByName(request, platform, 'Acme Sandbox');
+    await signIn(page, 'admin@acme.test');
+    await page.getByRole('button', { name: new RegExp(en.SwitchTenant!) }).click();
+    const dialog = page.getByRole('dialog', { name: en.SwitchTenant });
+    await dialog.getByLabel(en.SearchTenants!).fill('SAND');
+    const options = dialog.getByRole('listitem');
+    await expect(options).toHaveCount(1);
+    await expect(options.first()).toContainText('Acme Sandbox');
+    await expect(options.first()).toContainText(en.Sandbox!);
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByLabel(en.SearchTenants!).fill('no such tenant');
+    await expect(dialog.getByText(en.NoResultsFound!)).toBeVisible();
+    await dialog.getByLabel(en.SearchTenants!).fill('sandbox');
+    await platform.clearLog();
+    await options.first().getByRole('button').click();
+    await expect(page).toHaveURL(/\/mfe-host/);
+    await expect(page.getByTestId('tenant-name')).toContainText('Acme Sandbox');
+    const [grant] = refreshGrants(await platform.log({ path: tokenPath }));
+    expect(grant?.body).toMatchObject({ tenant_id: sandboxId });
+  });
+
+  test('organisation group and role switch by keyboard alone', async ({ page, signIn, platform }) => {
+    await signIn(page, 'admin@acme.test');
+    const groups = page.getByRole('button', { name: new RegExp(`^${en.SwitchOrganisationGroup}`) });
+    await expect(groups).toContainText('Acme Global');
+    await groups.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitemradio', { name: 'Acme Labs' })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitemradio', { name: 'Acme Labs' })).toHaveAttribute('data-highlighted', '');
+    await platform.clearLog();
+    await page.keyboard.press('Enter');
+    await expect(groups).toContainText('Acme Labs');
+    const [groupGrant] = refreshGrants(await platform.log({ path: tokenPath }));
+    expect(groupGrant?.body).toMatchObject({ orggroup_id: expect.any(String) });
+
+    const roles = page.getByRole('button', { name: new RegExp(`^${en.SwitchRole}`) });
+    await expect(roles).toContainText('Site Admin');
+    await roles.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitemradio', { name: 'Auditor' })).toHaveAttribute('data-highlighted', '');
+    await platform.clearLog();
+    await page.keyboard.press('Enter');
+    await expect(roles).toContainText('Auditor');
+    const [roleGrant] = refreshGrants(await platform.log({ path: tokenPath }));
+    expect(roleGrant?.body).toMatchObject({ switchRole: 'true', role_id: expect.any(String) });
+  });
+
+  test('at 360 px wide nothing overflows and the user menu signs out by keyboard', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('tenant-name')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const menu = page.getByRole('button', { name: userMenu });
+    await expect(menu).toBeInViewport();
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: en.SignOut })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test('a schema-violating init and a failed version take their fall-backs; the shell still works', async ({ page, signIn, platform }) => {
+    await platform.override({ method: 'GET', path: '/api/global-state/v1/init', status: 200, body: { languages: 'all', tenant: 42 } });
+    await platform.override({ method: 'GET', path: '/api/content/v1/info/version', status: 500, body: { status: 500 } });
+    await signIn(page, 'admin@acme.test');
+    // The user comes from the current-user call; the tenant from tenants/current; permissions from the map.
+    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    expect(await platform.log({ path: '/api/access/v1/permissions' })).toHaveLength(1);
+    await page.getByRole('button', { name: userMenu }).click();
+    await expect(page.getByTestId('product-version')).toHaveText(en.AppVersion!.replace('{{version}}', '0.0.0'));
+    await page.keyboard.press('Escape');
+    await signOut(page);
+    await expect(page).toHaveURL(/\/auth/);
+  });
+});
