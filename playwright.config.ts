@@ -21,5 +21,9 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath() },
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /perf\// },
+    // Timing checks (long tasks) run after every other test, so no other browser shares the CPU.
+    { name: 'perf', use: { browserName: 'chromium' }, testMatch: /perf\/.*\.spec\.ts$/, dependencies: ['chromium'] },
+  ],
 });

@@ -1,0 +1,19 @@
+import { pipelineFetch } from '../pipeline/pipelineFetch';
+
+/** SPEC §3 signed-in state; with a big tenant its body holds a 50,000-node organisation tree. */
+export const initPath = '/api/global-state/v1/init';
+
+/** How the engine reaches the platform: `controlled` says whether a service worker controls the page. */
+export type PlatformFetch = (path: string, controlled: boolean) => Promise<Response>;
+
+/**
+ * A platform GET from a context that cannot see the service worker itself (a dedicated worker): the
+ * page says whether one controls it. Then a plain same-origin fetch goes through the service worker,
+ * which applies the pipeline (the worker, created by a controlled page, is controlled too); else
+ * this context applies the same pipeline itself (bearer, tenant prefix, Accept-Language, 401 → one
+ * refresh under the shared Web Lock → retry).
+ */
+export const contextFetch: PlatformFetch = (path, controlled) => {
+  const request = new Request(new URL(path, globalThis.location.origin));
+  return controlled ? fetch(request) : pipelineFetch(request);
+};

@@ -1,0 +1,78 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { isStoredOrgTree, type StoredOrgTree } from './orgTreeBuild';
+
+/**
+ * The last good tree per user and tenant (offline start) and the member's chosen current
+ * organisation per user, tenant and organisation group. Its own database, written from the worker
+ * (or the page in the inline fall-back); sign-out empties it.
+ */
+export interface StoredTreeRecord {
+  rootOrgId: string | null;
+  tree: StoredOrgTree;
+}
+
+interface OrgTreeDb extends DBSchema {
+  trees: { key: string; value: StoredTreeRecord };
+  current: { key: string; value: string };
+}
+
+export const orgTreeDbName = 'trust-shell-orgtree';
+let dbPromise: Promise<IDBPDatabase<OrgTreeDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<OrgTreeDb>> {
+  dbPromise ??= openDB<OrgTreeDb>(orgTreeDbName, 1, {
+    upgrade(database) {
+      database.createObjectStore('trees');
+      database.createObjectStore('current');
+    },
+  });
+  return dbPromise;
+}
+
+/** The current organisation's key: the scope plus the organisation group's root. */
+export const currentKey = (scopeKey: string, rootOrgId: string | null): string => `${scopeKey}|${rootOrgId ?? ''}`;
+
+// Storage failures (blocked IndexedDB, quota) only cost the offline copy: never thrown.
+export async function saveTree(scopeKey: string, record: StoredTreeRecord): Promise<void> {
+  try {
+    await (await db()).put('trees', record, scopeKey);
+  } catch {
+    // no offline copy this time
+  }
+}
+
+export async function loadTree(scopeKey: string): Promise<StoredTreeRecord | null> {
+  try {
+    const record = await (await db()).get('trees', scopeKey);
+    if (!record || !isStoredOrgTree(record.tree)) return null;
+    return { rootOrgId: typeof record.rootOrgId === 'string' ? record.rootOrgId : null, tree: record.tree };
+  } catch {
+    return null;
+  }
+}
+
+export async function saveCurrent(key: string, id: string): Promise<void> {
+  try {
+    await (await db()).put('current', id, key);
+  } catch {
+    // the choice holds for this page only
+  }
+}
+
+export async function loadCurrent(key: string): Promise<string | null> {
+  try {
+    const value = await (await db()).get('current', key);
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function clearStore(): Promise<void> {
+  try {
+    const database = await db();
+    await Promise.all([database.clear('trees'), database.clear('current')]);
+  } catch {
+    // nothing stored
+  }
+}
