@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { iconSet, productBrand } from '../../lib/branding/brandVariants';
+import './brand.css';
 
-/** The product's default logo asset (SPEC §3 branding default); brand logos replace it later. */
+/** The product brand's logo (SPEC §3 default logo asset); tenant and login logos replace it. */
 export function DefaultLogo({ className }: { className?: string }) {
   const { t } = useTranslation();
-  return <img className={className} src="/brand/default-logo.svg" alt={t('ProductLogo')} width={160} height={40} />;
+  return <img className={className} src={iconSet(productBrand).logo} alt={t('ProductLogo')} width={160} height={40} />;
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { DefaultLogo } from '../../components/brand/DefaultLogo';
+import { NotFoundLogo } from './NotFoundLogo';
 import { paths } from '../../app/paths';
 import './notFound.css';
 
@@ -17,7 +17,7 @@ export function NotFoundPage({ clouds = false }: { clouds?: boolean }) {
         </div>
       )}
       <div className="not-found__card">
-        <DefaultLogo className="not-found__logo" />
+        <NotFoundLogo className="not-found__logo" />
         <p className="not-found__code" aria-hidden="true">
           404
         </p>

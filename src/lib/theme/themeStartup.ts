@@ -1,5 +1,19 @@
+import * as z from 'zod/mini';
+import { appStore } from '../../state/jotai';
+import { getValidated } from '../api/getValidated';
+import { themeEnabledAtom } from '../state/signedInState';
+import { initTheme, knownThemes } from './theme';
+
 /**
- * STUB (issue 5, branding/theme helper replaces the body; keep the signature).
- * Start-up theme (SPEC §4): GET /api/atlas/v1/theme, themeEnabledAtom, the chosen theme applied.
+ * Start-up theme (SPEC §4): GET /api/atlas/v1/theme, then the stored valid theme, else the server
+ * default; with switching disabled the server theme. A failed call — including an answer off the
+ * contract, such as a theme outside ThemeName — means switching off with the stored or default theme
+ * (SPEC §8).
  */
-export async function loadSignedInTheme(): Promise<void> {}
+export const themeResponseSchema = z.object({ themeEnabled: z.boolean(), theme: z.enum(knownThemes) });
+
+export async function loadSignedInTheme(): Promise<void> {
+  const server = await getValidated('/api/atlas/v1/theme', themeResponseSchema);
+  appStore.set(themeEnabledAtom, server?.themeEnabled ?? false);
+  initTheme(server);
+}

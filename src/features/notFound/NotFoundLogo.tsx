@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { useAtomValue } from '../../state/jotai';
+import { brandingAtom } from '../../lib/branding/brandingAtoms';
+import { contentAtom } from '../../lib/state/signedInState';
+import { DefaultLogo } from '../../components/brand/DefaultLogo';
+import { notFoundLogo, storedContentLoginLogo } from './notFoundLogo';
+
+/** The 404 page's logo by the SPEC §2 rule (signed in: the atoms; signed out: the stored content). */
+export function NotFoundLogo({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const branding = useAtomValue(brandingAtom);
+  const content = useAtomValue(contentAtom);
+  const logo = notFoundLogo(branding?.Icon, content ? content.loginLogo : storedContentLoginLogo());
+  if (!logo) return <DefaultLogo className={className} />;
+  return <img className={className} src={logo} alt={t('LoginLogo')} width={160} height={40} data-testid="not-found-logo" />;
+}

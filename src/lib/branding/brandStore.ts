@@ -1,0 +1,65 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Branding } from './brandingAtoms';
+import { reviveBranding } from './brandingMapping';
+
+/**
+ * The brand kept for the next start, per user-and-tenant key, in its own IndexedDB database (so a
+ * start paints the brand before any network answer, offline too). Read back values are checked
+ * again; a blocked or broken IndexedDB just means no kept brand.
+ */
+export interface StoredBrand {
+  branding: Branding;
+  resources: Record<string, string>;
+}
+
+interface BrandDb extends DBSchema {
+  brands: { key: string; value: { branding: unknown; resources: unknown; savedAt: number } };
+}
+
+export const brandDbName = 'trust-shell-brand';
+let dbPromise: Promise<IDBPDatabase<BrandDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<BrandDb>> {
+  dbPromise ??= openDB<BrandDb>(brandDbName, 1, {
+    upgrade(database) {
+      database.createObjectStore('brands');
+    },
+  }).catch((error: unknown) => {
+    dbPromise = null;
+    throw error;
+  });
+  return dbPromise;
+}
+
+function reviveResources(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  for (const [name, v] of Object.entries(value)) if (typeof v === 'string') out[name] = v;
+  return out;
+}
+
+export async function saveBrand(scopeKey: string, brand: StoredBrand): Promise<void> {
+  try {
+    await (await db()).put('brands', { ...brand, savedAt: Date.now() }, scopeKey);
+  } catch {
+    // quota or blocked IndexedDB: the next start just paints the default brand first
+  }
+}
+
+export async function readBrand(scopeKey: string): Promise<StoredBrand | null> {
+  try {
+    const stored = await (await db()).get('brands', scopeKey);
+    const branding = reviveBranding(stored?.branding);
+    return branding ? { branding, resources: reviveResources(stored?.resources) } : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function clearBrands(): Promise<void> {
+  try {
+    await (await db()).clear('brands');
+  } catch {
+    // nothing kept, or nothing we can reach
+  }
+}

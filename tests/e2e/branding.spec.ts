@@ -1,0 +1,225 @@
+import { axeViolations } from './support/axe.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, en, signOut, waitForServiceWorker } from './fixtures.ts';
+import type { PlatformControl } from './support/platform.ts';
+import { tenantIdByName } from './support/session.ts';
+
+/** Issue 5 items 5 and 6: tenant branding, the kept brand, theme at start-up, direction, the 404 logo. */
+
+interface IncomingBranding {
+  loginLogoData: string | null;
+  logoData: string | null;
+  primaryColor: string | null;
+  secondaryColor: string | null;
+  tertiaryColor: string | null;
+  pageTitle: string | null;
+}
+interface Init {
+  branding: IncomingBranding;
+  resources: { resourceName: string; value: string }[];
+  [key: string]: unknown;
+}
+
+/** What the platform answers a persona (so the test never copies the emulator's data). */
+async function platformGet<T>(request: APIRequestContext, platform: PlatformControl, path: string, email = 'admin@acme.test'): Promise<T> {
+  const { access_token } = await platform.token(email);
+  const response = await request.get(`${platform.baseURL}${path}`, { headers: { Authorization: `Bearer ${access_token}` } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as T;
+}
+
+const resource = (init: Init, name: string) => init.resources.find((r) => r.resourceName === name)?.value;
+const brandVar = (page: Page, name: string) => page.evaluate((n) => document.documentElement.style.getPropertyValue(n), name);
+const favicon = (page: Page) => page.locator('link[rel~="icon"]').first().getAttribute('href');
+const tenantLogo = (page: Page) => page.getByTestId('tenant-logo').getByRole('img');
+const text = (key: string, values: Record<string, string>) => Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), en[key]!);
+
+test.describe('tenant branding', () => {
+  test('the tenant brand paints colours, tab title, favicon, logo and title; axe passes; sign-out restores the product brand', async ({
+    page,
+    signIn,
+    platform,
+    request,
+  }) => {
+    const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
+    // Acme Corp uses the workspace navigation: its own branding call follows init's.
+    const workspace = await platformGet<IncomingBranding>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
+    await platform.clearLog();
+    await signIn(page, 'admin@acme.test');
+
+    await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
+    expect(await brandVar(page, '--brand-secondary')).toBe(init.branding.secondaryColor);
+    expect(await brandVar(page, '--brand-tertiary')).toBe(init.branding.tertiaryColor);
+    // Readable text on each brand colour: white on the blue and the slate, black on the amber.
+    expect([await brandVar(page, '--brand-on-primary'), await brandVar(page, '--brand-on-secondary'), await brandVar(page, '--brand-on-tertiary')]).toEqual([
+      '#FFFFFF',
+      '#FFFFFF',
+      '#000000',
+    ]);
+    await expect(page).toHaveTitle(resource(init, 'tabTitle')!);
+    expect(await favicon(page)).toBe(resource(init, 'favicon'));
+    await expect(tenantLogo(page)).toHaveAttribute('src', workspace.logoData!);
+    await expect(tenantLogo(page)).toHaveAccessibleName(text('TenantLogo', { name: 'Acme Corp' }));
+    await expect(page.locator('header')).toContainText(workspace.pageTitle!);
+    const calls = await platform.log({ path: '/api/branding/v1/branding' });
+    expect(calls.map((c) => c.query)).toEqual([{ isWorkspaceNavigation: 'true' }]);
+
+    expect(await axeViolations(page)).toEqual([]);
+
+    await signOut(page);
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await brandVar(page, '--brand-primary')).toBe('');
+    await expect(page.locator('html')).toHaveAttribute('data-brand', 'product');
+    expect(await favicon(page)).toBe('/favicon.svg');
+  });
+
+  test('hostile values are refused field by field and the rest of the brand still applies', async ({ page, signIn, platform, request }) => {
+    const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
+    const hostile: Init = {
+      ...init,
+      branding: {
+        ...init.branding,
+        pageTitle: '<script>window.__xss = 1</script>',
+        primaryColor: 'red;background:url(https://evil.test/x.png)',
+        logoData: 'javascript:window.__xss=1',
+      },
+      resources: [
+        { resourceName: 'favicon', value: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=1"/>' },
+        { resourceName: 'tabTitle', value: '<img src=x onerror="window.__xss=1">' },
+      ],
+    };
+    await platform.override({ method: 'GET', path: '/api/global-state/v1/init', status: 200, body: hostile });
+    // No workspace branding either (its failure keeps init's branding).
+    await platform.override({ method: 'GET', path: '/api/branding/v1/branding', status: 404, body: { code: 'NOT_FOUND', message: 'none' } });
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await signIn(page, 'admin@acme.test');
+
+    // The valid fields of the same answer are applied…
+    await expect.poll(() => brandVar(page, '--brand-secondary')).toBe(init.branding.secondaryColor);
+    expect(await brandVar(page, '--brand-tertiary')).toBe(init.branding.tertiaryColor);
+    // …the hostile ones fall back to their defaults.
+    expect(await brandVar(page, '--brand-primary')).toBe('#FFFFFF');
+    expect(await page.locator('html').getAttribute('style')).not.toContain('url(');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundImage)).toBe('none');
+    await expect(page).toHaveTitle('trust-shell');
+    expect(await favicon(page)).toBe('/favicon.svg');
+    await expect(tenantLogo(page)).toHaveAccessibleName(en.ProductLogo!);
+    await expect(tenantLogo(page)).toHaveAttribute('src', '/brand/default-logo.svg');
+    await expect(page.locator('header')).not.toContainText('__xss');
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+  });
+
+  test('a reload offline paints the kept brand without any network answer', async ({ page, context, signIn, platform, request }) => {
+    const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
+    const workspace = await platformGet<IncomingBranding>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
+    await signIn(page, 'admin@acme.test');
+    await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
+    await expect(tenantLogo(page)).toHaveAttribute('src', workspace.logoData!);
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await platform.clearLog();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-brand', 'custom');
+    expect(await brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
+    await expect(page).toHaveTitle(resource(init, 'tabTitle')!);
+    expect(await favicon(page)).toBe(resource(init, 'favicon'));
+    await expect(tenantLogo(page)).toHaveAttribute('src', workspace.logoData!);
+    await expect(page.locator('header')).toContainText(workspace.pageTitle!);
+    expect(await platform.log()).toEqual([]);
+    await context.setOffline(false);
+  });
+});
+
+test.describe('theme at start-up', () => {
+  test('switching on: the member picks a theme in the top bar; it is kept for the next start', async ({ page, signIn, platform }) => {
+    await signIn(page, 'admin@acme.test');
+    const menu = page.getByRole('combobox', { name: en.Theme });
+    await expect(menu).toHaveValue('default');
+    await menu.selectOption({ label: en.ThemePreviewDark! });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
+    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+    expect(await axeViolations(page, 'header')).toEqual([]);
+
+    await platform.clearLog();
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: en.Theme })).toHaveValue('preview-dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
+    expect(await platform.log({ path: '/api/atlas/v1/theme' })).toHaveLength(1);
+  });
+
+  test('switching off (Acme Europe): the server theme applies over the stored one, no theme menu, inherited brand', async ({
+    page,
+    signIn,
+    platform,
+    request,
+  }) => {
+    const europe = await tenantIdByName(request, platform, 'Acme Europe');
+    await signIn(page, 'admin@acme.test');
+    await page.getByRole('combobox', { name: en.Theme }).selectOption('preview');
+    await page.goto(`/mfe-host?context=${europe}&contextVersion=2`);
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Europe');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
+    await expect(page.getByRole('combobox', { name: en.Theme })).toHaveCount(0);
+    // The server's theme is applied, the member's own choice stays stored for tenants that allow it.
+    expect(await page.evaluate(() => localStorage.getItem('trust-shell.theme'))).toBe('preview');
+    await expect(page).toHaveTitle('Acme Europe');
+    await expect(page.locator('header')).toContainText('Acme Europe Trust Center');
+    expect(await axeViolations(page, 'header')).toEqual([]);
+  });
+
+  test('a failed theme call: switching off, the stored theme stays', async ({ page, signIn, platform }) => {
+    await page.goto('/auth');
+    await page.evaluate(() => localStorage.setItem('trust-shell.theme', 'preview'));
+    await platform.fault({ method: 'GET', path: '/api/atlas/v1/theme', status: 500 });
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview');
+    await expect(page.getByRole('combobox', { name: en.Theme })).toHaveCount(0);
+    expect((await platform.log({ path: '/api/atlas/v1/theme' })).map((r) => r.status)).toContain(500);
+  });
+});
+
+test('the Arabic member gets right-to-left after sign-in, and the branded chrome passes axe', async ({ page, signIn }) => {
+  await signIn(page, 'arabic@acme.test');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('html')).toHaveAttribute('data-brand', 'custom');
+  expect(await axeViolations(page, 'header')).toEqual([]);
+});
+
+test.describe('404 logo (SPEC §2)', () => {
+  test('nothing known: the default logo; signed out: the content object’s login logo; signed in: the branding login logo', async ({
+    page,
+    signIn,
+    platform,
+    request,
+  }) => {
+    await page.goto('/404');
+    await expect(page.getByRole('heading', { name: en.PageNotFound })).toBeVisible();
+    await expect(page.getByRole('img', { name: en.ProductLogo })).toHaveAttribute('src', '/brand/default-logo.svg');
+
+    const anonymous = (await (await request.get(`${platform.baseURL}/api/global-state/v1/no-auth-init`)).json()) as { content: { loginLogo: string } };
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    await page.goto('/404');
+    await expect(page.getByRole('img', { name: en.LoginLogo })).toHaveAttribute('src', anonymous.content.loginLogo);
+
+    const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
+    await signIn(page, 'admin@acme.test');
+    await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
+    // In-app navigation (the signed-in state stays in memory).
+    await page.evaluate(() => {
+      history.pushState(null, '', '/404');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { name: en.PageNotFound })).toBeVisible();
+    await expect(page.getByRole('img', { name: en.LoginLogo })).toHaveAttribute('src', init.branding.loginLogoData!);
+    expect(init.branding.loginLogoData).not.toBe(anonymous.content.loginLogo);
+  });
+});
