@@ -1,4 +1,46 @@
-/** STUB (issue 5, banners helper): maintenance and alert banners, and the sandbox banner. */
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAtomValue } from '../../state/jotai';
+import { currentTenantAtom } from '../../lib/state/signedInState';
+import { alertBannersAtom } from '../../lib/alerts/startupRun';
+import { dismissAlert, dismissedAlertIdsAtom } from '../../lib/alerts/alertStorage';
+import { visibleBanners } from '../../lib/alerts/bannerRules';
+import { AlertBannerView } from './AlertBannerView';
+import { BannerIcon } from './BannerIcon';
+import './banners.css';
+
+/**
+ * SPEC §2 banner area, between the top bar and the page: the sandbox banner for SANDBOX tenants
+ * (SPEC §6), then the alert banners of the last start-up run that were not dismissed.
+ */
 export function BannerArea() {
-  return null;
+  const { t } = useTranslation();
+  const tenant = useAtomValue(currentTenantAtom);
+  const banners = useAtomValue(alertBannersAtom);
+  const dismissed = useAtomValue(dismissedAlertIdsAtom);
+  const areaRef = useRef<HTMLDivElement>(null);
+  const shown = visibleBanners(banners, dismissed);
+  const sandbox = tenant?.buyingType === 'SANDBOX';
+
+  function dismiss(alertScheduleId: string) {
+    dismissAlert(alertScheduleId);
+    // The focused Dismiss button is gone: keep keyboard users in place rather than at the page top.
+    areaRef.current?.focus();
+  }
+
+  return (
+    <div className="banner-area" ref={areaRef} tabIndex={-1}>
+      {sandbox && (
+        <section className="banner banner--sandbox" aria-label={t('Sandbox')}>
+          <BannerIcon tone="sandbox" />
+          <p className="banner__message">
+            {tenant.parentName ? t('SandboxBannerWithParent', { parentName: tenant.parentName }) : t('SandboxBanner')}
+          </p>
+        </section>
+      )}
+      {shown.map((banner) => (
+        <AlertBannerView key={banner.alertScheduleId} banner={banner} onDismiss={dismiss} />
+      ))}
+    </div>
+  );
 }

@@ -1,4 +1,56 @@
-/** STUB (issue 5, start-up helper): the once-per-session modals and the release alert banner run. */
+import { useNavigate } from 'react-router-dom';
+import { finishBenchmarking, finishMaintenance, finishProductImprovements } from '../../lib/alerts/startupRun';
+import { useStartupRun } from './useStartupRun';
+import { MaintenanceModal } from './MaintenanceModal';
+import { BenchmarkingModal } from './BenchmarkingModal';
+import { ProductImprovementsModal } from './ProductImprovementsModal';
+import './startup.css';
+
+/** SPEC §2 benchmarking modal: LearnMore goes here (a route served outside the shell). */
+export const benchmarkingReportPath = '/reporting/benchmarking';
+
+/**
+ * SPEC §4 start-up flows, mounted once by the signed-in layout: the queued start-up dialogs, one at
+ * a time. Each outcome's request is sent in the background; its errors are ignored (SPEC §8).
+ */
 export function StartupFlows() {
-  return null;
+  const navigate = useNavigate();
+  const { current, close } = useStartupRun();
+  if (!current) return null;
+  switch (current.kind) {
+    case 'maintenance':
+      return (
+        <MaintenanceModal
+          key="maintenance"
+          alert={current.alert}
+          onClose={(doNotShowAgain) => {
+            close();
+            void finishMaintenance(current.alert, doNotShowAgain);
+          }}
+        />
+      );
+    case 'benchmarking':
+      return (
+        <BenchmarkingModal
+          key="benchmarking"
+          notification={current.notification}
+          onClose={(outcome) => {
+            close();
+            void finishBenchmarking(current.notification, outcome);
+            if (outcome === 'learnMore') void navigate(benchmarkingReportPath);
+          }}
+        />
+      );
+    case 'productImprovements':
+      return (
+        <ProductImprovementsModal
+          key="productImprovements"
+          onClose={(outcome) => {
+            close();
+            // The modal closes whether the save succeeds or fails (SPEC §4, §8).
+            void finishProductImprovements(current.preferences, outcome);
+          }}
+        />
+      );
+  }
 }

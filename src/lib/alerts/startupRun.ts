@@ -1,0 +1,71 @@
+import { atom, appStore } from '../../state/jotai';
+import { toolPreferencesAtom } from '../state/signedInState';
+import type { ToolPreferences } from '../state/globalStateTypes';
+import type { AlertBanner, BenchmarkingNotification, MaintenanceAlert } from './alertSchemas';
+import { acknowledgeMaintenance, fetchBanners, fetchBenchmarking, fetchMaintenance, saveBenchmarking, saveToolPreferences } from './alertsApi';
+import {
+  benchmarkingSave,
+  mayCheckBenchmarking,
+  mayCheckMaintenance,
+  productImprovementsSave,
+  showsBenchmarking,
+  showsProductImprovements,
+  type BenchmarkingOutcome,
+  type ProductImprovementsOutcome,
+  type StartupModal,
+} from './startupRules';
+
+/**
+ * A start-up run's I/O (SPEC §4 "Start-up"): the release alert banners (every run) and the three
+ * once-per-session checks, plus what each modal outcome sends.
+ */
+
+/** The banners of the last run (empty when the read failed: skipped for this run). */
+export const alertBannersAtom = atom<readonly AlertBanner[]>([]);
+
+let bannerRequest = 0;
+
+/** Banners in `languageCode`; a slower, older answer never replaces a newer one. */
+export async function loadAlertBanners(languageCode: string): Promise<void> {
+  const request = ++bannerRequest;
+  const banners = await fetchBanners(languageCode);
+  if (request === bannerRequest) appStore.set(alertBannersAtom, banners ?? []);
+}
+
+export function clearAlertBanners(): void {
+  bannerRequest += 1;
+  appStore.set(alertBannersAtom, []);
+}
+
+/**
+ * The three checks, started together, in display order: maintenance, benchmarking, product
+ * improvements. Each settles to its dialog, or null when its permission, answer or read fails.
+ */
+export function startupChecks(permissions: ReadonlySet<string>, preferences: ToolPreferences | null): Promise<StartupModal | null>[] {
+  const maintenance = mayCheckMaintenance(permissions)
+    ? fetchMaintenance().then((alert) => (alert ? { kind: 'maintenance' as const, alert } : null))
+    : Promise.resolve(null);
+  const benchmarking = mayCheckBenchmarking(permissions)
+    ? fetchBenchmarking().then((notification) => (showsBenchmarking(notification) ? { kind: 'benchmarking' as const, notification } : null))
+    : Promise.resolve(null);
+  const productImprovements = Promise.resolve(
+    showsProductImprovements(permissions, preferences) ? { kind: 'productImprovements' as const, preferences } : null,
+  );
+  return [maintenance, benchmarking, productImprovements];
+}
+
+/** Closing with do-not-show-again ticked acknowledges the schedule; unticked sends nothing. */
+export async function finishMaintenance(alert: MaintenanceAlert, doNotShowAgain: boolean): Promise<void> {
+  if (doNotShowAgain) await acknowledgeMaintenance(alert.alertScheduleId);
+}
+
+export async function finishBenchmarking(notification: BenchmarkingNotification, outcome: BenchmarkingOutcome): Promise<void> {
+  const body = benchmarkingSave(notification, outcome);
+  if (body) await saveBenchmarking(body);
+}
+
+/** The save's error is ignored (the modal has closed already); on success the atom follows. */
+export async function finishProductImprovements(preferences: ToolPreferences, outcome: ProductImprovementsOutcome): Promise<void> {
+  const next = productImprovementsSave(preferences, outcome);
+  if (await saveToolPreferences(next)) appStore.set(toolPreferencesAtom, next);
+}

@@ -1,0 +1,236 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, en, fillSignIn, signOut } from './fixtures.ts';
+import { PlatformControl } from './support/platform.ts';
+import { startShellServer } from './support/server.ts';
+
+/** SPEC §4 start-up: the once-per-session modals (issue 5 item 7). */
+
+const maintenancePath = '/api/alert/v1/alerts/maintenance/immediate';
+const acknowledgePrefix = '/api/alert/v1/schedules/';
+const benchmarkingPath = '/api/benchmarking/v1/notification';
+const preferencesPath = '/api/access/v1/tool-settings/user-preferences';
+const bannerPath = '/api/alert/v1/alerts/banner/immediate';
+
+// Maintenance times arrive in UTC and must be shown in the member's local time: run away from UTC.
+const timezoneId = 'America/New_York';
+// The modals are the subject here: the fixtures' quiet start-up (no announcements) is turned off.
+test.use({ timezoneId, quietStartup: false });
+
+async function expectNoAxeViolations(page: Page, dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** MM/DD/YYYY hh:mm A (the default preferences) in `timezoneId`, computed without the app's code. */
+function localText(utc: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: timezoneId, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true })
+      .formatToParts(new Date(`${utc}Z`))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod?.toUpperCase()}`;
+}
+
+const maintenanceDialog = (page: Page) => page.getByRole('dialog', { name: en.ScheduledMaintenance });
+const benchmarkingDialog = (page: Page) => page.getByRole('dialog', { name: en.NewBenchmarkingFeature });
+const improvementsDialog = (page: Page) => page.getByRole('dialog', { name: en.ProductImprovementsTitle });
+
+/** The writes the start-up outcomes sent, as "METHOD path body". */
+async function startupWrites(platform: PlatformControl): Promise<string[]> {
+  const calls = [
+    ...(await platform.log({ path: acknowledgePrefix })),
+    ...(await platform.log({ path: benchmarkingPath, method: 'PUT' })),
+    ...(await platform.log({ path: preferencesPath, method: 'PUT' })),
+  ].sort((a, b) => a.seq - b.seq);
+  return calls.map((c) => `${c.method} ${c.path}${c.body === undefined || c.body === null || c.body === '' ? '' : ` ${JSON.stringify(c.body)}`}`);
+}
+
+test.describe('start-up modals', () => {
+  test('admin: maintenance, benchmarking and product improvements one at a time, each outcome sending exactly its request', async ({ page, signIn, platform, request, baseURL }) => {
+    // The window the emulator announces, read the way the app reads it.
+    const { access_token } = await platform.token('admin@acme.test');
+    const announced = (await (await request.get(`${baseURL}${maintenancePath}`, { headers: { Authorization: `Bearer ${access_token}` } })).json()) as {
+      alertScheduleId: string;
+      maintenanceScheduleAttributes: { MaintenanceStartTime: string; MaintenanceEndTime: string };
+    };
+    await platform.clearLog();
+
+    await signIn(page, 'admin@acme.test');
+    const maintenance = maintenanceDialog(page);
+    await expect(maintenance).toBeVisible();
+    // One at a time: the others wait their turn.
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    const { MaintenanceStartTime, MaintenanceEndTime } = announced.maintenanceScheduleAttributes;
+    await expect(maintenance.getByTestId('maintenance-start')).toHaveText(`${localText(MaintenanceStartTime)} ${en.LocalTime}`);
+    await expect(maintenance.getByTestId('maintenance-end')).toHaveText(`${localText(MaintenanceEndTime)} ${en.LocalTime}`);
+    await expect(maintenance.getByText(en.ScheduledMaintenanceSubheading!)).toBeVisible();
+    await expect(maintenance.getByText(en.ScheduledMaintenanceDescription!)).toBeVisible();
+    // No systemStatusUrl configured here: no MoreInformation link (see the configured test below).
+    await expect(maintenance.getByRole('link', { name: en.MoreInformation })).toHaveCount(0);
+    await expectNoAxeViolations(page, maintenance);
+
+    // Keyboard only: tick the box, then Continue.
+    await maintenance.getByRole('checkbox', { name: en.DoNotShowAgain }).focus();
+    await page.keyboard.press('Space');
+    await maintenance.getByRole('button', { name: en.Continue }).focus();
+    await page.keyboard.press('Enter');
+    await expect(maintenance).toBeHidden();
+
+    const benchmarking = benchmarkingDialog(page);
+    await expect(benchmarking).toBeVisible();
+    await expect(benchmarking).toHaveAttribute('data-size', 'medium');
+    await expect(benchmarking.getByRole('img', { name: en.BenchmarkingImageAlt })).toBeVisible();
+    await expect(benchmarking.getByText(en.BenchmarkingHomePageAnnouncement!)).toBeVisible();
+    await expect(benchmarking.getByText(en.BenchmarkingOptInDescription!)).toBeVisible();
+    await expectNoAxeViolations(page, benchmarking);
+    await benchmarking.getByRole('button', { name: en.RemindMeLater }).click();
+    await expect(benchmarking).toBeHidden();
+
+    const improvements = improvementsDialog(page);
+    await expect(improvements).toBeVisible();
+    // The HTML description is rendered as HTML (paragraphs), not shown as markup.
+    await expect(improvements.locator('p').first()).toHaveText(/We collect information/);
+    await expect(improvements).not.toContainText('<p>');
+    await expectNoAxeViolations(page, improvements);
+    await improvements.getByRole('button', { name: en.Continue }).click();
+    await expect(improvements).toBeHidden();
+
+    await expect
+      .poll(() => startupWrites(platform))
+      .toEqual([
+        `POST ${acknowledgePrefix}${announced.alertScheduleId}/acknowledge`,
+        `PUT ${benchmarkingPath} ${JSON.stringify({ messageId: 'BenchmarkingHomePageAnnouncement', notificationStatus: true, notificationType: 'HOME_PAGE' })}`,
+        `PUT ${preferencesPath} ${JSON.stringify({ UserFeedback: true, UserGuidance: true, ProductImprovements: true, ProductImprovementsNotification: false })}`,
+      ]);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('once per session: another tab does not show them, a new sign-in session does', async ({ page, signIn, platform, tabs }) => {
+    await signIn(page, 'admin@acme.test');
+    // Escape on each: nothing acknowledged, benchmarking stays active (status true).
+    for (const dialog of [maintenanceDialog(page), benchmarkingDialog(page), improvementsDialog(page)]) {
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+    expect(await platform.log({ path: maintenancePath })).toHaveLength(1);
+    expect(await platform.log({ path: acknowledgePrefix })).toHaveLength(0);
+
+    // A second tab of the same session: the run happens (banners load again), the modals do not.
+    const [other] = await tabs(1);
+    await other!.goto('/mfe-host');
+    await expect.poll(async () => (await platform.log({ path: bannerPath })).length).toBe(2);
+    expect(await platform.log({ path: maintenancePath })).toHaveLength(1);
+    await expect(other!.getByRole('dialog')).toHaveCount(0);
+    await other!.close();
+
+    // Sign out and in again: a new session shows them again (product improvements was answered).
+    await signOut(page);
+    await expect(page).toHaveURL(/\/auth/);
+    await signIn(page, 'admin@acme.test');
+    await expect(maintenanceDialog(page)).toBeVisible();
+    expect(await platform.log({ path: maintenancePath })).toHaveLength(2);
+    await page.keyboard.press('Escape');
+    await expect(benchmarkingDialog(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('not on excluded paths: a signed-in member on /404 gets no start-up run until back in the shell', async ({ page, signIn, platform }) => {
+    await signIn(page, 'ptl@acme.test');
+    await expect(maintenanceDialog(page)).toBeVisible();
+    await platform.clearLog();
+    // A fake clock (running normally) lets the test jump past the 250 ms delay instead of sleeping.
+    await page.clock.install();
+    await page.goto('/404');
+    await expect(page.getByRole('heading', { name: en.PageNotFound })).toBeVisible();
+    await page.clock.runFor(2000);
+    expect(await platform.log({ path: bannerPath })).toHaveLength(0);
+    await page.goto('/landing');
+    // /landing redirects into the shell; the run there checks the route it starts on (/mfe-host).
+    await expect(page).toHaveURL(/\/mfe-host$/);
+    await expect.poll(async () => (await platform.log({ path: bannerPath })).length).toBe(1);
+    // Same session: the modals are not shown again.
+    expect(await platform.log({ path: maintenancePath })).toHaveLength(0);
+  });
+
+  test('benchmarking: DoNotShowAgainLabel sends false; maintenance closed unticked sends nothing (ptl tenant prefix)', async ({ page, signIn, platform }) => {
+    await signIn(page, 'ptl@acme.test');
+    await expect(maintenanceDialog(page)).toBeVisible();
+    await maintenanceDialog(page).getByRole('button', { name: en.Close }).click();
+    await benchmarkingDialog(page).getByRole('button', { name: en.DoNotShowAgainLabel }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect
+      .poll(() => startupWrites(platform))
+      .toEqual([
+        `PUT /eu-tenant-7${benchmarkingPath} ${JSON.stringify({ messageId: 'BenchmarkingHomePageAnnouncement', notificationStatus: false, notificationType: 'HOME_PAGE' })}`,
+      ]);
+    // Regional Admin has no AnalyticsGuidance: no product-improvements modal.
+    await expect(improvementsDialog(page)).toHaveCount(0);
+  });
+
+  test('benchmarking: LearnMore closes without a request and navigates to /reporting/benchmarking', async ({ page, signIn, platform }) => {
+    await platform.override({ method: 'GET', path: maintenancePath, status: 204 });
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await signIn(page, 'ptl@acme.test');
+    const benchmarking = benchmarkingDialog(page);
+    await expect(benchmarking).toBeVisible();
+    await benchmarking.getByRole('button', { name: en.LearnMore }).click();
+    await expect(benchmarking).toBeHidden();
+    await expect.poll(() => visited).toContain('/reporting/benchmarking');
+    expect(await startupWrites(platform)).toEqual([]);
+  });
+
+  test('product improvements: RemoveGuidance turns both off; a failed save still closes the modal', async ({ page, signIn, platform }) => {
+    await platform.override({ method: 'GET', path: maintenancePath, status: 204 });
+    await platform.override({ method: 'GET', path: `${benchmarkingPath}/HOME_PAGE`, status: 204 });
+    await platform.fault({ method: 'PUT', path: preferencesPath, status: 500, times: 1 });
+    await signIn(page, 'admin@acme.test');
+    const improvements = improvementsDialog(page);
+    await expect(improvements).toBeVisible();
+    await improvements.getByRole('button', { name: en.RemoveGuidance }).click();
+    await expect(improvements).toBeHidden();
+    await expect
+      .poll(async () => (await platform.log({ path: preferencesPath, method: 'PUT' })).map((c) => [c.status, c.body]))
+      .toEqual([[500, { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: false }]]);
+  });
+
+  test('a failed or off-contract read skips only its own modal', async ({ page, signIn, platform }) => {
+    await platform.fault({ method: 'GET', path: maintenancePath, status: 503 });
+    await platform.override({ method: 'GET', path: `${benchmarkingPath}/HOME_PAGE`, status: 200, body: { messageId: 42, notificationStatus: 'yes' } });
+    await signIn(page, 'admin@acme.test');
+    await expect(improvementsDialog(page)).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    expect(await platform.log({ path: maintenancePath })).toHaveLength(1);
+  });
+
+  test('configured links: MoreInformation (with a License) and the privacy notice', async ({ page }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'shell-startup-'));
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ systemStatusUrl: 'https://status.acme.test/', privacyNoticeUrl: 'https://acme.test/privacy' }));
+    const server = await startShellServer(0, { SHELL_CONFIG: file });
+    try {
+      const control = new PlatformControl(page.request, server.baseURL);
+      await control.override({ method: 'GET', path: `${benchmarkingPath}/HOME_PAGE`, status: 204 });
+      await page.goto(`${server.baseURL}/auth`);
+      await fillSignIn(page, 'admin@acme.test');
+      const maintenance = maintenanceDialog(page);
+      await expect(maintenance.getByRole('link', { name: en.MoreInformation })).toHaveAttribute('href', 'https://status.acme.test/');
+      await expectNoAxeViolations(page, maintenance);
+      await maintenance.getByRole('button', { name: en.Continue }).click();
+      const improvements = improvementsDialog(page);
+      await expect(improvements.getByRole('link', { name: en.ProductImprovementsPrivacyNotice })).toHaveAttribute('href', 'https://acme.test/privacy');
+      await expectNoAxeViolations(page, improvements);
+    } finally {
+      await server.close();
+    }
+  });
+});
