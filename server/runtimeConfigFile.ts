@@ -11,10 +11,14 @@ export const defaultShellConfig = {
   microFrontends: [],
 } as const;
 
-/** With the embedded emulator, /mfe-host shows the example business screen the emulator serves. */
+/**
+ * With the embedded emulator, /mfe-host shows the example business screen the emulator serves, and
+ * analytics loads the emulator's recording stand-in agent (tests/platform/routes/analytics.ts).
+ */
 export const emulatorShellConfig = {
   ...defaultShellConfig,
   microFrontends: [{ name: 'Example', route: 'home', moduleUrl: '/remotes/example/remote.js' }],
+  analytics: { scriptUrl: '/remotes/analytics/{key}/agent.js' },
 } as const;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

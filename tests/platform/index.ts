@@ -29,6 +29,7 @@ import { accessRoutes } from './routes/access.ts';
 import { authorizeRoutes } from './routes/authorize.ts';
 import { crmRoutes } from './routes/crm.ts';
 import { remoteRoutes } from './routes/remotes.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 import { globalizationRoutes } from './routes/globalization.ts';
 import { oidcRoutes } from './routes/oidc.ts';
 import { samlRoutes } from './routes/saml.ts';
@@ -68,7 +69,7 @@ export function isPlatformPath(pathname: string, control: boolean = controlDefau
 }
 
 function buildRouter(): Router {
-  return new Router().add(...tokenRoutes, ...authorizeRoutes, ...accessRoutes, ...samlRoutes, ...stateRoutes, ...globalizationRoutes, ...toolRoutes, ...oidcRoutes, ...crmRoutes, ...remoteRoutes);
+  return new Router().add(...tokenRoutes, ...authorizeRoutes, ...accessRoutes, ...samlRoutes, ...stateRoutes, ...globalizationRoutes, ...toolRoutes, ...oidcRoutes, ...crmRoutes, ...remoteRoutes, ...analyticsRoutes);
 }
 
 function faultReply(status: number, tokenEndpoint: boolean): Reply {

@@ -1,0 +1,168 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test as base, expect, en } from './fixtures.ts';
+import { startShellServer, type ShellServer } from './support/server.ts';
+
+/**
+ * Links and history (issue 5 item 10): community-app link rewriting, the /auth/connected-apps
+ * redirect route and the browsing history. The emulator's content object names
+ * https://community.trust-shell.test/home as CommunityAppUrl; this file's server lists that host
+ * as a connected app (contract RuntimeConfig.connectedApps; communityAppOrigin stays null, so the
+ * origin comes from the content object).
+ */
+const test = base.extend<object, { shell: ShellServer }>({
+  shell: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+    async ({}, use) => {
+      const file = join(mkdtempSync(join(tmpdir(), 'links-config-')), 'config.json');
+      writeFileSync(file, JSON.stringify({ connectedApps: ['community.trust-shell.test'] }));
+      const server = await startShellServer(0, { SHELL_CONFIG: file });
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+const community = 'https://community.trust-shell.test';
+
+/** The community app as the browser would reach it; returns the addresses it was asked for. */
+async function fakeCommunity(page: Page): Promise<string[]> {
+  const visited: string[] = [];
+  await page.route(`${community}/**`, (route) => {
+    visited.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Community</title><h1>Community</h1>' });
+  });
+  return visited;
+}
+
+
+/** Adds links to the shell's main area the way a micro-frontend renders them, after the shell. */
+async function renderLinks(page: Page, links: Record<string, string>): Promise<void> {
+  await page.evaluate((entries) => {
+    const list = document.createElement('ul');
+    for (const [id, href] of entries) {
+      const item = document.createElement('li');
+      const a = document.createElement('a');
+      a.id = id;
+      a.href = href;
+      a.textContent = id;
+      item.append(a);
+      list.append(item);
+    }
+    document.querySelector('main')!.append(list);
+  }, Object.entries(links));
+  // Mutation observers run before the next task: after this, every rewrite has happened.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+const rewritten = (landingPage: string) => `/auth/connected-apps?${new URLSearchParams({ landingPage, application: 'community.trust-shell.test' }).toString()}`;
+
+test.describe('community-app links', () => {
+  test('with CommunityAppAccess, community links go through /auth/connected-apps and land on the community app', async ({ page, signIn }) => {
+    const visited = await fakeCommunity(page);
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('tenant-name')).toBeVisible();
+    await renderLinks(page, {
+      forum: `${community}/forum/7?sort=new#top`,
+      lookalike: `${community}.evil.test/forum`,
+      other: 'https://elsewhere.test/forum',
+      insecure: 'http://community.trust-shell.test/forum',
+    });
+    await expect(page.locator('#forum')).toHaveAttribute('href', rewritten('/forum/7?sort=new#top'));
+    await expect(page.locator('#lookalike')).toHaveAttribute('href', `${community}.evil.test/forum`);
+    await expect(page.locator('#other')).toHaveAttribute('href', 'https://elsewhere.test/forum');
+    await expect(page.locator('#insecure')).toHaveAttribute('href', 'http://community.trust-shell.test/forum');
+    // The release banner's server HTML links to the community app as well.
+    await expect(page.getByRole('link', { name: 'See what is new' })).toHaveAttribute('href', rewritten('/release-notes'));
+
+    // A link whose href a micro-frontend changes later is rewritten too.
+    await page.locator('#other').evaluate((a) => a.setAttribute('href', 'https://community.trust-shell.test/later'));
+    await expect(page.locator('#other')).toHaveAttribute('href', rewritten('/later'));
+
+    // Keyboard only: focus the link and press Enter.
+    await page.locator('#forum').focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`${community}/forum/7?sort=new#top`);
+    expect(visited).toEqual([`${community}/forum/7?sort=new`]);
+  });
+
+  test('without CommunityAppAccess links are left as they are', async ({ page, signIn }) => {
+    await signIn(page, 'basic@acme.test');
+    await expect(page.getByTestId('tenant-name')).toBeVisible();
+    await renderLinks(page, { forum: `${community}/forum` });
+    await expect(page.locator('#forum')).toHaveAttribute('href', `${community}/forum`);
+  });
+});
+
+test.describe('/auth/connected-apps', () => {
+  test('a valid target opened in a fresh tab goes to the community app', async ({ page }) => {
+    const visited = await fakeCommunity(page);
+    await page.goto(rewritten('/topics?tag=privacy'));
+    await expect(page).toHaveURL(`${community}/topics?tag=privacy`);
+    expect(visited).toEqual([`${community}/topics?tag=privacy`]);
+  });
+
+  for (const [what, query] of [
+    ['javascript:', { landingPage: 'javascript:alert(document.domain)', application: 'community.trust-shell.test' }],
+    ['a protocol-relative address', { landingPage: '//evil.test/x', application: 'community.trust-shell.test' }],
+    ['a backslash trick', { landingPage: '/\\evil.test/x', application: 'community.trust-shell.test' }],
+    ['an absolute address', { landingPage: 'https://evil.test/x', application: 'community.trust-shell.test' }],
+    ['a control character', { landingPage: '/\t/evil.test', application: 'community.trust-shell.test' }],
+    ['an unknown application', { landingPage: '/x', application: 'evil.test' }],
+    ['a userinfo application', { landingPage: '/x', application: 'community.trust-shell.test@evil.test' }],
+    ['no parameters', {}],
+  ] as const) {
+    test(`refuses ${what}, with a way back`, async ({ page }) => {
+      const visited = await fakeCommunity(page);
+      const evil: string[] = [];
+      await page.route('https://evil.test/**', (route) => (evil.push(route.request().url()), route.abort()));
+      const path = `/auth/connected-apps?${new URLSearchParams(query).toString()}`;
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: en.ConnectedAppNotAllowed })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe('/auth/connected-apps');
+      expect(visited).toEqual([]);
+      expect(evil).toEqual([]);
+    });
+  }
+
+  test('the refusal passes axe and its way back works with the keyboard', async ({ page }) => {
+    await page.goto('/auth/connected-apps?landingPage=%2F%2Fevil.test&application=community.trust-shell.test');
+    await expect(page.getByRole('heading', { name: en.ConnectedAppNotAllowed })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: en.BackToApplication })).toBeFocused();
+    await page.keyboard.press('Enter');
+    // /landing → /mfe-host → (signed out) /auth
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
+test.describe('browsing history', () => {
+  test('each signed-in route change is kept per user and tenant', async ({ page, platform, signIn }) => {
+    const token = (await platform.token('admin@acme.test')).access_token;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { guid: string; tenantGuid: string };
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('tenant-name')).toBeVisible();
+    const before = Date.now();
+    for (const path of ['/mfe-host/risk?tab=2', '/mfe-host/home#part']) {
+      await page.evaluate((p) => {
+        history.pushState(null, '', p);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    }
+    const read = () => page.evaluate(() => JSON.parse(localStorage.getItem('trust-shell.history') ?? '{}') as Record<string, { url: string; timestamp: number }[]>);
+    await expect.poll(async () => (await read())[`${claims.guid}:${claims.tenantGuid}`]?.map((e) => e.url)).toEqual([
+      '/mfe-host',
+      '/mfe-host/risk?tab=2',
+      '/mfe-host/home#part',
+    ]);
+    const entries = (await read())[`${claims.guid}:${claims.tenantGuid}`]!;
+    expect(entries.at(-1)!.timestamp).toBeGreaterThanOrEqual(before - 1000);
+    expect(entries.at(-1)!.timestamp).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+});
