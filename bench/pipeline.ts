@@ -4,6 +4,7 @@ import { startShellServer } from '../tests/e2e/support/server.ts';
 import { chromiumPath } from '../tests/e2e/support/browser.ts';
 import { PlatformControl } from '../tests/e2e/support/platform.ts';
 import { median, ms, percentile } from './stats.ts';
+import { signInAsAdmin } from './signIn.ts';
 
 export interface BenchRow {
   figure: string;
@@ -18,12 +19,7 @@ declare const benchToken: () => Promise<string>;
 
 async function signedInHarness(context: BrowserContext, baseURL: string, waitForWorker: boolean): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${baseURL}/auth`);
-  await page.getByLabel('Email').fill('admin@acme.test');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password').fill('trust-shell-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/mfe-host/);
+  await signInAsAdmin(page, baseURL);
   await page.goto(`${baseURL}/bench/pipeline.html`);
   if (waitForWorker) await page.waitForFunction('navigator.serviceWorker.controller !== null');
   return page;

@@ -5,6 +5,6 @@ import base from '../vite.config.ts';
 export default mergeConfig(base, {
   build: {
     outDir: 'dist-bench',
-    rollupOptions: { input: { main: 'index.html', pipelineBench: 'bench/pipeline.html' } },
+    rollupOptions: { input: { main: 'index.html', pipelineBench: 'bench/pipeline.html', bareBench: 'bench/bare.html' } },
   },
 });

@@ -5,5 +5,6 @@
 import { createStore } from 'jotai';
 
 export { atom, useAtom, useAtomValue, useSetAtom, Provider } from 'jotai';
+export type { PrimitiveAtom } from 'jotai';
 
 export const appStore = createStore();

@@ -73,7 +73,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 export { expect };
 
-async function quietenStartup(control: PlatformControl): Promise<void> {
+/** See `quietStartup`; also for tests that start a server of their own. */
+export async function quietenStartup(control: PlatformControl): Promise<void> {
   await control.override({ method: 'GET', path: '/api/alert/v1/alerts/maintenance/immediate', status: 204 });
   await control.override({ method: 'GET', path: '/api/benchmarking/v1/notification/HOME_PAGE', status: 204 });
   await control.override({

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, en, fillSignIn } from './fixtures.ts';
+import { test, expect, en, fillSignIn, quietenStartup } from './fixtures.ts';
+import { PlatformControl } from './support/platform.ts';
 import { startShellServer } from './support/server.ts';
 
 test.describe('micro-frontend host (/mfe-host)', () => {
@@ -31,12 +32,13 @@ test.describe('micro-frontend host (/mfe-host)', () => {
     await expect(page.getByTestId('example-remote-user')).toHaveCount(0);
   });
 
-  test('a remote that fails to load shows an error panel, not a blank page', async ({ page }) => {
+  test('a remote that fails to load shows an error panel, not a blank page', async ({ page, request }) => {
     const dir = mkdtempSync(join(tmpdir(), 'shell-mfe-'));
     const file = join(dir, 'config.json');
     writeFileSync(file, JSON.stringify({ microFrontends: [{ name: 'Broken', route: 'broken', moduleUrl: '/remotes/missing/remote.js' }] }));
     const server = await startShellServer(0, { SHELL_CONFIG: file });
     try {
+      await quietenStartup(new PlatformControl(request, server.baseURL));
       await page.goto(`${server.baseURL}/auth`);
       await fillSignIn(page, 'admin@acme.test');
       await expect(page).toHaveURL(/\/mfe-host$/);

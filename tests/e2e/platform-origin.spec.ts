@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { test, expect, fillSignIn } from './fixtures.ts';
+import { test, expect, fillSignIn, quietenStartup } from './fixtures.ts';
 import { startShellServer } from './support/server.ts';
 import { PlatformControl } from './support/platform.ts';
 
@@ -37,6 +37,7 @@ test('PLATFORM_ORIGIN: no emulator in the shell, every platform path proxied to 
   const shell = await startShellServer(0, { PLATFORM_ORIGIN: platform.origin });
   try {
     const upstream = new PlatformControl(request, platform.origin);
+    await quietenStartup(upstream);
     // The shell's own host has no emulator: its control API is not there.
     expect((await request.post(`${shell.baseURL}/__control/reset`)).status()).not.toBe(200);
     const config = (await (await request.get(`${shell.baseURL}/config.json`)).json()) as { microFrontends: unknown[] };
@@ -50,7 +51,7 @@ test('PLATFORM_ORIGIN: no emulator in the shell, every platform path proxied to 
     // What reached the platform came through the proxy: sign-in, and tenant-prefixed calls.
     const log = await upstream.log();
     expect(log.some((r) => r.path === '/api/access/v1/oauth/token' && r.status === 200)).toBe(true);
-    expect(log.some((r) => r.path === '/eu-tenant-7/api/access/v1/tenants/current' && r.status === 200)).toBe(true);
+    expect(log.some((r) => r.path === '/eu-tenant-7/api/global-state/v1/init' && r.status === 200)).toBe(true);
     expect(log.some((r) => r.path === '/seed-translations/en-us' || r.path.startsWith('/api/globalization/'))).toBe(true);
   } finally {
     await shell.close();

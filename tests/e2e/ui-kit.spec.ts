@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
 
@@ -11,14 +11,6 @@ async function openKit(page: Page) {
   await page.goto('/ui-kit');
   // The first load also starts the app (config, translations): allow for a busy machine.
   await expect(page.getByRole('heading', { level: 1, name: en.UiKitTitle })).toBeVisible({ timeout: 15_000 });
-}
-
-/** axe on the page, or only on the parts matching `include` (a popup or dialog over the page). */
-async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test.describe('UI kit (/ui-kit)', () => {

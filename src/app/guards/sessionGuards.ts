@@ -1,7 +1,7 @@
 import { isExpired, parseAccessClaims } from '../../core/session/claims';
 import { readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
 import { refreshSession } from '../../core/session/refresh';
-import { loadSignedInState } from '../../lib/state/loadSignedInState';
+import { loadSignedInState, showLastKnownState } from '../../lib/state/loadSignedInState';
 import { paintStoredBrand } from '../../lib/branding/brandingStartup';
 import { userTenantKey } from '../../lib/state/signedInState';
 import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
@@ -39,7 +39,15 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     // The member's language and tenant texts load with the state, so the shell never paints in the
     // wrong language first (loaded lazily: the signed-out pages do not need this code).
     const translations = import('../../lib/i18n/signedInTranslations').then((m) => m.loadSignedInTranslations(claims));
-    await Promise.all([loadSignedInState(claims), translations.catch(() => undefined)]);
+    const state = loadSignedInState(claims);
+    // Warm start: this member's last known state shows at once and the platform's answers replace
+    // it when they arrive (a failure there takes its own fall-back or the offline path).
+    if (claims && (await showLastKnownState(claims, { withTree: false }))) {
+      state.catch(() => undefined);
+      await translations.catch(() => undefined);
+      return pass;
+    }
+    await Promise.all([state, translations.catch(() => undefined)]);
     return pass;
   };
 }

@@ -3,6 +3,7 @@ import { apiFetch } from '../../lib/api/apiFetch';
 import { appStore } from '../../state/jotai';
 import { sessionAtom } from '../../lib/session/sessionAtoms';
 import { permissionsAtom } from '../../lib/state/signedInState';
+import { toast, type ToastOptions } from '../../components/toast/toast';
 
 /**
  * The documented host API a micro-frontend receives in mount(element, host). A remote never sees
@@ -25,6 +26,8 @@ export interface ShellHostApi {
   session(): HostSession;
   i18n: { t(key: string, options?: Record<string, unknown>): string; language(): string };
   navigation: { navigate(path: string): void; search(): string };
+  /** The shell's toasts (translation keys, max 4, bottom-right); returns the toast's id. */
+  toast: { show(options: ToastOptions): string };
 }
 
 export type MountFunction = (element: HTMLElement, host: ShellHostApi) => (() => void) | void;
@@ -61,5 +64,6 @@ export function createHostApi(navigate: (path: string) => void): ShellHostApi {
       },
       search: () => window.location.search,
     },
+    toast: { show: (options) => toast.show(options) },
   };
 }

@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { DefaultLogo } from '../../components/brand/DefaultLogo';
+import { TenantLogo } from '../../components/brand/TenantLogo';
 import { appStore, useAtomValue } from '../../state/jotai';
 import { permissionsAtom } from '../../lib/state/signedInState';
-import { brandingAtom } from '../../lib/branding/brandingAtoms';
 import { platformReachableAtom } from '../../lib/session/sessionAtoms';
 import { startAutoRefresh } from '../../lib/session/autoRefresh';
 import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
@@ -60,7 +59,6 @@ function useRecovery(reachable: boolean) {
 export function SignedInLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const brandTitle = useAtomValue(brandingAtom)?.Title.trim();
   const reachable = useAtomValue(platformReachableAtom);
   useAutoRefresh();
   useRecovery(reachable);
@@ -83,8 +81,7 @@ export function SignedInLayout() {
       </a>
       <header className="shell__bar">
         <div className="shell__brand">
-          <DefaultLogo />
-          {brandTitle && <span className="shell__title">{brandTitle}</span>}
+          <TenantLogo />
         </div>
         <div className="shell__scope" role="group" aria-label={t('Tenant')}>
           <TenantSwitcher />

@@ -49,7 +49,6 @@ export const toolPreferencesSchema = z.object({
   ProductImprovements: z.boolean(),
   ProductImprovementsNotification: z.boolean(),
 });
-export const themeResponseSchema = z.object({ themeEnabled: z.boolean(), theme: z.string() });
 const dateTimeEntry = z.object({ key: z.string(), value: z.string() });
 export const dateTimePreferenceSchema = z.object({ DateFormat: dateTimeEntry, TimeFormat: dateTimeEntry });
 

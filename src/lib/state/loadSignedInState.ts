@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { appStore } from '../../state/jotai';
+import { appStore, type PrimitiveAtom } from '../../state/jotai';
 import { apiFetch } from '../api/apiFetch';
 import { getValidated } from '../api/getValidated';
 import { loadedScopeAtom } from '../session/sessionAtoms';
 import type { AccessClaims } from '../../core/session/claims';
 import { applySignedInBranding } from '../branding/brandingStartup';
-import { ingestGlobalState, restoreStoredOrgTree } from '../orgTree/orgTreeService';
+import { loadGlobalStateInWorker, restoreStoredOrgTree } from '../orgTree/orgTreeService';
 import { loadSignedInTheme } from '../theme/themeStartup';
 import { rememberLanguages } from '../i18n/languages';
 import {
@@ -45,26 +45,25 @@ import { readLastKnownState, writeLastKnownState, type LastKnownState } from './
 class Unreachable extends Error {}
 
 /**
- * GET /api/global-state/v1/init. Its body can hold a 50,000-node organisation tree, so the bytes go
- * to the organisation-tree worker, which parses them off the main thread, keeps the organisations
- * and hands back the rest; the rest is then checked against the contract here.
+ * GET /api/global-state/v1/init. Its body can hold a 50,000-node organisation tree, so the
+ * organisation-tree worker fetches it itself (the body never reaches the main thread), keeps the
+ * organisations and hands back the rest; the rest is then checked against the contract here.
  */
 async function loadInit(claims: AccessClaims): Promise<GlobalStateRest | null> {
-  let response: Response;
+  let load;
   try {
-    response = await apiFetch('/api/global-state/v1/init');
-  } catch {
-    throw new Unreachable();
-  }
-  if (response.status >= 502 && response.status <= 504) throw new Unreachable();
-  if (!response.ok) return null;
-  try {
-    const rest = await ingestGlobalState(await response.arrayBuffer(), { scopeKey: userTenantKey(claims), rootOrgId: claims.root });
-    const parsed = globalStateRestSchema.safeParse(rest);
-    return parsed.success ? parsed.data : null;
+    load = await loadGlobalStateInWorker({
+      scopeKey: userTenantKey(claims),
+      rootOrgId: claims.root,
+      // The worker cannot see the service worker; a plain fetch from it goes through one only then.
+      controlled: !!globalThis.navigator?.serviceWorker?.controller,
+    });
   } catch {
     return null;
   }
+  if (load.status === 0 || (load.status >= 502 && load.status <= 504)) throw new Unreachable();
+  const parsed = globalStateRestSchema.safeParse(load.rest);
+  return load.rest !== null && parsed.success ? parsed.data : null;
 }
 
 /** Plain-text version answer: the part before the first |, else 0.0.0 (SPEC §7/§8). */
@@ -92,19 +91,27 @@ async function loadContent(): Promise<ContentObject | null> {
   return { ...state.content, Attributes: [...state.content.Attributes.filter((a) => !keys.has(a.Key)), ...attributes] };
 }
 
+/** Sets an atom only when its value really changed: a reload of equal state re-renders nothing. */
+function setIfChanged<T>(target: PrimitiveAtom<T>, value: T, same: (a: T, b: T) => boolean = sameJson): void {
+  if (!same(appStore.get(target), value)) appStore.set(target, value);
+}
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((x) => b.has(x));
+
 function publish(state: LastKnownState): void {
-  appStore.set(permissionsAtom, new Set(state.permissions));
+  setIfChanged(permissionsAtom, new Set(state.permissions), sameSet);
   if (state.languages.length) void rememberLanguages(state.languages);
+  // Always set: a (re)loaded current user is what starts the start-up run (SPEC §4).
   appStore.set(currentUserAtom, state.user);
-  appStore.set(currentTenantAtom, state.tenant);
-  appStore.set(tenantsAtom, state.tenants);
-  appStore.set(settingsAtom, state.settings);
-  appStore.set(accessLevelAtom, state.accessLevel);
-  appStore.set(orgGroupUsersAtom, state.orgGroupUsers);
-  appStore.set(navigationConfigAtom, state.navigation);
-  appStore.set(productVersionAtom, state.version);
-  appStore.set(contentAtom, state.content);
-  appStore.set(toolPreferencesAtom, state.toolPreferences);
+  setIfChanged(currentTenantAtom, state.tenant);
+  setIfChanged(tenantsAtom, state.tenants);
+  setIfChanged(settingsAtom, state.settings);
+  setIfChanged(accessLevelAtom, state.accessLevel);
+  setIfChanged(orgGroupUsersAtom, state.orgGroupUsers);
+  setIfChanged(navigationConfigAtom, state.navigation);
+  setIfChanged(productVersionAtom, state.version);
+  setIfChanged(contentAtom, state.content);
+  setIfChanged(toolPreferencesAtom, state.toolPreferences);
 }
 
 /**
@@ -131,7 +138,7 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
   } catch (error) {
     if (!(error instanceof Unreachable)) throw error;
     await around.catch(() => undefined);
-    await startFromLastKnown(claims);
+    await showLastKnownState(claims, { withTree: true });
     return;
   }
   // Permissions come from the keys of init's object; when init failed, from the permission map.
@@ -159,9 +166,14 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
   publish(state);
   appStore.set(stateSourceAtom, 'network');
   appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid });
-  await applySignedInBranding({ branding: init?.branding ?? null, resources: init?.resources ?? null, isWorkspaceNavigation: false, scopeKey });
-  if (!navigationConfig.showLegacyNavigation) await applyWorkspaceBranding(scopeKey);
-  await writeLastKnownState(state);
+  // Kept before the shell renders, so a reload straight after (offline, or a warm start) has it. A
+  // degraded state (init failed) does not replace a good copy.
+  if (init) await writeLastKnownState(state);
+  // The brand finishes behind the rendered shell.
+  void (async () => {
+    await applySignedInBranding({ branding: init?.branding ?? null, resources: init?.resources ?? null, isWorkspaceNavigation: false, scopeKey });
+    if (!navigationConfig.showLegacyNavigation) await applyWorkspaceBranding(scopeKey);
+  })().catch(() => undefined);
 }
 
 /** Contract (Assumed): the workspace navigation has its own branding, asked for by a flag. */
@@ -175,14 +187,21 @@ async function applyWorkspaceBranding(scopeKey: string): Promise<void> {
   }
 }
 
-async function startFromLastKnown(claims: AccessClaims): Promise<void> {
+/**
+ * Shows the last known state of this member and tenant, unless this tab already shows state: offline
+ * (with the kept organisation tree, as nothing else will come), and at a warm start while the
+ * platform's answers are on their way (the tree then comes with them). False when none is kept.
+ */
+export async function showLastKnownState(claims: AccessClaims, { withTree }: { withTree: boolean }): Promise<boolean> {
   const scopeKey = userTenantKey(claims);
   const known = await readLastKnownState(scopeKey);
-  // A tab that already shows this member's state keeps it; a fresh one shows the last known copy.
-  if (appStore.get(stateSourceAtom) === null && known) {
+  const source = appStore.get(stateSourceAtom);
+  if (!known || source === 'network') return false;
+  if (source === null) {
     publish(known);
     appStore.set(stateSourceAtom, 'stored');
     appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid });
-    await restoreStoredOrgTree(scopeKey).catch(() => false);
   }
+  if (withTree) await restoreStoredOrgTree(scopeKey).catch(() => false);
+  return true;
 }

@@ -14,10 +14,16 @@ function area(): Storage | null {
   }
 }
 
+/**
+ * Keys whose last write storage refused (quota): only for those is the in-memory copy newer than
+ * storage. Otherwise storage wins, so a key another tab removed reads as removed here too.
+ */
+const unsaved = new Set<string>();
+
 export function readLocal(key: StorageKey): string | null {
   try {
-    const value = area()?.getItem(key);
-    if (value !== undefined && value !== null) return value;
+    const storage = area();
+    if (storage && !unsaved.has(key)) return storage.getItem(key);
   } catch {
     // fall through to memory
   }
@@ -27,14 +33,19 @@ export function readLocal(key: StorageKey): string | null {
 export function writeLocal(key: StorageKey, value: string): void {
   memory.set(key, value);
   try {
-    area()?.setItem(key, value);
+    const storage = area();
+    if (!storage) return;
+    storage.setItem(key, value);
+    unsaved.delete(key);
   } catch {
     // quota or blocked storage: the in-memory copy keeps this tab working
+    unsaved.add(key);
   }
 }
 
 export function removeLocal(key: StorageKey): void {
   memory.delete(key);
+  unsaved.delete(key);
   try {
     area()?.removeItem(key);
   } catch {

@@ -3,7 +3,8 @@ import type { APIRequestContext } from '@playwright/test';
 /** One request the emulator received (its control API's request log). */
 export interface LoggedRequest {
   seq: number;
-  time: number;
+  /** ISO 8601 time the emulator received the call. */
+  time: string;
   method: string;
   path: string;
   query: Record<string, string>;

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from './keys';
+import { readLocal, removeLocal, writeLocal } from './localStore';
+
+const key = storageKeys.theme;
+
+describe('localStore', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    removeLocal(key);
+  });
+
+  it('reads what was written', () => {
+    writeLocal(key, 'preview');
+    expect(readLocal(key)).toBe('preview');
+  });
+
+  it('sees a removal made by another tab (storage wins over the in-memory copy)', () => {
+    writeLocal(key, 'preview');
+    localStorage.removeItem(key); // what another tab's removeItem looks like here
+    expect(readLocal(key)).toBeNull();
+  });
+
+  it('keeps a value storage refused (quota) for this tab', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    writeLocal(key, 'preview-dark');
+    expect(readLocal(key)).toBe('preview-dark');
+  });
+
+  it('works in memory when storage cannot be reached at all', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    writeLocal(key, 'default');
+    expect(readLocal(key)).toBe('default');
+  });
+});
