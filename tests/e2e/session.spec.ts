@@ -262,6 +262,8 @@ test.describe('offline and single sign-on sign-out', () => {
     // The last known member and tenant (kept in IndexedDB), not just the token's email.
     await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
     await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    // …and the organisation tree kept with it (the picker names the current organisation).
+    await expect(page.getByRole('button', { name: new RegExp(`^${en.Organisation}\\s`) })).toContainText('Acme Corp');
     await expect(page.getByRole('status').filter({ hasText: en.Offline! })).toBeVisible();
 
     await platform.clearLog();

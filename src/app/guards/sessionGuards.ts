@@ -1,8 +1,6 @@
 import { isExpired, parseAccessClaims } from '../../core/session/claims';
 import { readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
 import { refreshSession } from '../../core/session/refresh';
-import { loadSignedInState, showLastKnownState } from '../../lib/state/loadSignedInState';
-import { paintStoredBrand } from '../../lib/branding/brandingStartup';
 import { userTenantKey } from '../../lib/state/signedInState';
 import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
 import { paths } from '../paths';
@@ -31,14 +29,17 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     const token = await ensureToken();
     if (!token.ok) return token;
     const { claims } = await syncSessionFromStorage();
+    // The signed-in start is its own chunk: the sign-in page (/auth) never needs it.
+    const start = import('../../lib/state/signedInStart');
     // The brand of the last visit paints before any network answer (a no-op when none is kept).
-    if (claims) void paintStoredBrand(userTenantKey(claims));
+    if (claims) void start.then((m) => m.paintStoredBrand(userTenantKey(claims)));
     if (options.checkVirtualRole !== false && claims?.virtualRole && claims.role === 'AcceptEula') {
       return { ok: false, redirect: paths.eula };
     }
     // The member's language and tenant texts load with the state, so the shell never paints in the
     // wrong language first (loaded lazily: the signed-out pages do not need this code).
     const translations = import('../../lib/i18n/signedInTranslations').then((m) => m.loadSignedInTranslations(claims));
+    const { loadSignedInState, showLastKnownState } = await start;
     const state = loadSignedInState(claims);
     // Warm start: this member's last known state shows at once and the platform's answers replace
     // it when they arrive (a failure there takes its own fall-back or the offline path).

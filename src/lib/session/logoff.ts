@@ -9,9 +9,6 @@ import { lookupSamlUserType, samlLogoutPath } from './samlUserType';
 import { appStore } from '../../state/jotai';
 import { sessionAtom, signedOutSession } from './sessionAtoms';
 import { clearSignedInState } from '../state/signedInState';
-import { clearLastKnownState } from '../state/lastKnownState';
-import { clearOrgTree } from '../orgTree/orgTreeService';
-import { resetBranding } from '../branding/brandingStartup';
 
 /** Local-storage keys cleared on logoff (SPEC §4 "chosen keys"); language, theme and return URL stay. */
 const clearedKeys = [storageKeys.auth, storageKeys.tenant, storageKeys.session, storageKeys.omni] as const;
@@ -51,11 +48,13 @@ export async function clearLocalSession(): Promise<void> {
   } catch {
     // no Cache Storage (insecure context): nothing cached
   }
-  // The member's last known state and organisation tree go too: nothing of theirs outlives sign-out.
-  await Promise.all([clearLastKnownState(), clearOrgTree().catch(() => undefined)]);
+  // The member's last known state, organisation tree and brand go too: nothing of theirs outlives
+  // sign-out. (Loaded here, not up front: the sign-in page's code never needs them.)
+  const forget = await import('./signedInForget').catch(() => null);
+  await forget?.forgetSignedInCopies();
   appStore.set(sessionAtom, signedOutSession);
   clearSignedInState();
-  resetBranding();
+  forget?.resetBranding();
 }
 
 /**
