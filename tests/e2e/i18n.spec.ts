@@ -59,6 +59,8 @@ test.describe('language', () => {
     });
     const url = page.url();
 
+    // The start-up's own calls (banners, workspace branding, …) finish first: they were sent in en-us.
+    await page.waitForLoadState('networkidle');
     await platform.clearLog();
     await page.getByLabel(en.Language!).selectOption('ar');
     await expect(html).toHaveAttribute('dir', 'rtl');
