@@ -8,11 +8,12 @@ import { chromiumPath } from './tests/e2e/support/browser.ts';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
+  // Tests, not files, are shared out: one long file (session) no longer bounds the whole run. Every
+  // test starts from a reset emulator and its own browser context, so order does not matter.
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
-  // Three workers on two cores: most of a browser test is waiting (network, timers), so a third
-  // overlaps that. Upper bounds, not waits: the browsers share 2 cores, with several tabs each, where a
+  // Upper bounds, not waits: CI has 2 cores shared by two browsers with several tabs each, where a
   // chain such as "online → refresh → reload state → broadcast" can take several seconds.
   timeout: 60_000,
   expect: { timeout: 10_000 },
