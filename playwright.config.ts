@@ -8,9 +8,7 @@ import { chromiumPath } from './tests/e2e/support/browser.ts';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Tests, not files, are shared out: one long file (session) no longer bounds the whole run. Every
-  // test starts from a reset emulator and its own browser context, so order does not matter.
-  fullyParallel: true,
+  fullyParallel: false,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
   // Upper bounds, not waits: CI has 2 cores shared by two browsers with several tabs each, where a
