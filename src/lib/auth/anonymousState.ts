@@ -2,17 +2,17 @@ import * as z from 'zod/mini';
 import { getValidated } from '../api/getValidated';
 import { storageKeys } from '../storage/keys';
 import { writeLocal } from '../storage/localStore';
+import { imageDataOrNull } from '../branding/imageData';
 
 /**
  * The pre-login resolver's data (SPEC §2 resolver): no-auth-init (languages, content, resources)
  * and the login-page branding resources, fetched signed out (/auth appended, no token).
  */
-const imageData = z.string().check(z.regex(/^(data:image\/[A-Za-z0-9.+-]+;base64,[A-Za-z0-9+/]+={0,2}|https?:\/\/\S+|\/\S*)$/));
 export const languageSchema = z.object({ Id: z.number(), Code: z.string(), Name: z.string(), IsRtl: z.boolean() });
 const resourceListSchema = z.array(z.object({ resourceName: z.string().check(z.minLength(1)), value: z.string() }));
 const anonymousStateSchema = z.object({
   languages: z.array(languageSchema).check(z.minLength(1)),
-  content: z.looseObject({ loginLogo: z.nullable(imageData), License: z.nullable(z.string()), CustomerSuccessKey: z.nullable(z.string()) }),
+  content: z.looseObject({ loginLogo: z.nullable(z.string()), License: z.nullable(z.string()), CustomerSuccessKey: z.nullable(z.string()) }),
   resources: resourceListSchema,
 });
 
@@ -33,6 +33,6 @@ export async function loadAnonymousState(): Promise<AnonymousState> {
   if (state) writeLocal(storageKeys.content, JSON.stringify(state.content));
   // The login logo: the branding resource, else the content object's, else the default asset.
   const resourceLogo = resources?.find((r) => r.resourceName === 'loginLogo')?.value;
-  const loginLogo = resourceLogo && imageData.safeParse(resourceLogo).success ? resourceLogo : (state?.content.loginLogo ?? null);
+  const loginLogo = imageDataOrNull(resourceLogo) ?? imageDataOrNull(state?.content.loginLogo);
   return { languages: state?.languages ?? fallbackLanguages, loginLogo };
 }

@@ -21,18 +21,35 @@ function storedContentAttributes(): ContentAttribute[] {
   }
 }
 
-/** Signed-in content attributes; failure → the stored anonymous ones, else an empty list (contract). */
-async function contentAttributes(): Promise<ContentAttribute[]> {
-  try {
-    const response = await apiFetch('/api/content/v1/attributes/auth');
-    if (response.ok) {
-      const parsed = attributeListSchema.safeParse(await response.json());
-      if (parsed.success) return parsed.data;
-    }
-  } catch {
-    // offline: fall through
+let attributesCache: { tenantId: string; attributes: Promise<ContentAttribute[] | null> } | null = null;
+
+/**
+ * GET content attributes (signed in), once per tenant and page: the seed source and the content
+ * object both read it. Null when the call failed (not kept, so the next caller asks again).
+ */
+export function signedInContentAttributes(tenantId: string): Promise<ContentAttribute[] | null> {
+  if (attributesCache?.tenantId !== tenantId) {
+    const attributes = (async () => {
+      try {
+        const response = await apiFetch('/api/content/v1/attributes/auth');
+        if (!response.ok) return null;
+        const parsed = attributeListSchema.safeParse(await response.json());
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null; // offline
+      }
+    })();
+    attributesCache = { tenantId, attributes };
+    void attributes.then((list) => {
+      if (list === null && attributesCache?.attributes === attributes) attributesCache = null;
+    });
   }
-  return storedContentAttributes();
+  return attributesCache.attributes;
+}
+
+/** Signed-in content attributes; failure → the stored anonymous ones, else an empty list (contract). */
+async function contentAttributes(tenantId: string): Promise<ContentAttribute[]> {
+  return (await signedInContentAttributes(tenantId)) ?? storedContentAttributes();
 }
 
 /** Builds the seed source from the runtime configuration, the attributes and the current host. */
@@ -52,7 +69,7 @@ let cached: { tenantId: string; source: Promise<SeedSource> } | null = null;
 /** The seed source of the signed-in tenant, read once per tenant and page. */
 export function seedSourceFor(tenantId: string): Promise<SeedSource> {
   if (cached?.tenantId !== tenantId) {
-    const source = contentAttributes().then((attributes) =>
+    const source = contentAttributes(tenantId).then((attributes) =>
       seedSourceFrom(attributes, appStore.get(runtimeConfigAtom).seedTranslationUrl, globalThis.location),
     );
     cached = { tenantId, source };

@@ -8,6 +8,7 @@ import { applySignedInBranding } from '../branding/brandingStartup';
 import { loadGlobalStateInWorker, restoreStoredOrgTree } from '../orgTree/orgTreeService';
 import { loadSignedInTheme } from '../theme/themeStartup';
 import { rememberLanguages } from '../i18n/languages';
+import { signedInContentAttributes } from '../i18n/seedSource';
 import {
   accessLevelAtom,
   contentAtom,
@@ -27,7 +28,6 @@ import {
 } from './signedInState';
 import {
   accessLevelSchema,
-  contentAttributeListSchema,
   contentObjectSchema,
   currentUserSchema,
   globalStateRestSchema,
@@ -80,10 +80,11 @@ async function loadVersion(): Promise<string> {
  * The content object: the anonymous state's, read with the bearer so it is this tenant's (contract:
  * the client keeps it and uses it when signed in), with the signed-in attribute list.
  */
-async function loadContent(): Promise<ContentObject | null> {
+async function loadContent(tenantGuid: string): Promise<ContentObject | null> {
   const [state, attributes] = await Promise.all([
     getValidated('/api/global-state/v1/no-auth-init', z.object({ content: contentObjectSchema })),
-    getValidated('/api/content/v1/attributes/auth', contentAttributeListSchema),
+    // The same read the seed translations make: asked once per tenant and page.
+    signedInContentAttributes(tenantGuid),
   ]);
   if (!state) return null;
   if (!attributes) return state.content;
@@ -128,7 +129,7 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
     getValidated('/api/v1/private/orggroupuser/get', z.array(orgGroupUserSchema)),
     getValidated('/api/atlas/v1/navigation/configuration', navigationConfigSchema),
     loadVersion(),
-    loadContent(),
+    loadContent(claims.tenantGuid),
     getValidated('/api/access/v1/tool-settings/user-preferences', toolPreferencesSchema),
     loadSignedInTheme(),
   ]);
