@@ -4,6 +4,9 @@ import type { Page } from '@playwright/test';
 import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
+// The service worker is part of what these tests check (the config blocks it by default).
+test.use({ serviceWorkers: 'allow' });
+
 /** The emulator's Arabic and German catalogues (as `en` in the fixtures). */
 const catalogue = (code: string) =>
   JSON.parse(readFileSync(new URL(`../platform/data/translations/${code}.json`, import.meta.url), 'utf8')) as Record<string, string>;

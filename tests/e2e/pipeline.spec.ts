@@ -1,6 +1,9 @@
 import { test, expect, waitForServiceWorker, signOut } from './fixtures.ts';
 import type { LoggedRequest } from './support/platform.ts';
 
+// The service worker is part of what these tests check (the config blocks it by default).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * SPEC §7 common request behaviour, checked on what the platform received: once with the service
  * worker applying the pipeline, once with service workers blocked (the page applies it).

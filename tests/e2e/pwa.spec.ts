@@ -5,6 +5,9 @@ import { chromium } from '@playwright/test';
 import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
 import { chromiumPath } from './support/browser.ts';
 
+// The service worker is part of what these tests check (the config blocks it by default).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('installable, offline-capable shell', () => {
   test('the service worker activates, controls the page, and an offline reload still shows the shell', async ({
     page,

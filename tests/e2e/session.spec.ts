@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, waitForServiceWorker, signOut } from './fixtures.ts';
 import { countRefreshes, refreshGrants, returnUrl, tenantIdByName } from './support/session.ts';
 
+// The service worker is part of what these tests check (the config blocks it by default).
+test.use({ serviceWorkers: 'allow' });
+
 const tokenPath = '/api/access/v1/oauth/token';
 
 async function openSignedIn(tabs: (n: number) => Promise<Page[]>, signIn: (p: Page, e: string) => Promise<void>, n: number, email = 'admin@acme.test') {
@@ -148,8 +151,11 @@ test.describe('auto refresh (one tab)', () => {
     // issues are not already expired for the browser), with jumps rather than runFor: stepping fake
     // time through an in-flight request would fire its timeout. Each run is awaited through the
     // leader's own log line, written after it has scheduled the next one.
+    // The member keeps working (a pointer move before each step), so the idle timeout never comes.
     let advancedMs = 0;
     const advance = async (ms: number) => {
+      const open = pages.find((p) => !p.isClosed())!;
+      await open.mouse.move(10 + (advancedMs % 200), 10);
       advancedMs += ms;
       await platform.clock(Math.round(advancedMs / 1000));
       await context.clock.fastForward(ms);
@@ -252,11 +258,13 @@ test.describe('one session across tabs', () => {
 
 test.describe('offline and single sign-on sign-out', () => {
   test('offline with an access token that expired meanwhile, the shell still opens with the last known state', async ({ context, page, signIn, platform }) => {
+    // A 60 s access token, so it expires before the idle timeout (300 s) would sign the member out.
+    await platform.lifetimes({ accessTtlSeconds: 60 });
     await context.clock.install();
     await signIn(page, 'admin@acme.test');
     await waitForServiceWorker(page);
     await context.setOffline(true);
-    await context.clock.fastForward('20:00'); // the 15-minute access token is now expired for the browser too
+    await context.clock.fastForward('02:00'); // the access token is now expired for the browser too
     await page.reload();
     await expect(page).toHaveURL(/\/mfe-host$/);
     // The last known member and tenant (kept in IndexedDB), not just the token's email.

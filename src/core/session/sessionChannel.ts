@@ -8,6 +8,8 @@ export type SessionMessage =
   | { type: 'tenant-switched'; tenantGuid: string }
   | { type: 'orggroup-switched'; orgGroupGuid: string }
   | { type: 'connectivity'; online: boolean }
+  /** The idle countdown ran out: every tab saves its open work, then the session signs out. */
+  | { type: 'session-timeout' }
   /** A session-store entry (token, language, ...) was written: in-memory copies are stale. */
   | { type: 'store-changed'; key: string };
 

@@ -27,7 +27,8 @@ export function MfeHostPage() {
     if (!moduleUrl || !element) return;
     let unmount: (() => void) | undefined;
     let alive = true;
-    const host = createHostApi((path) => void navigate(path));
+    const unmounted = new AbortController();
+    const host = createHostApi((path) => void navigate(path), unmounted.signal);
     loadRemote(moduleUrl)
       .then((mount) => {
         if (!alive) return;
@@ -40,6 +41,7 @@ export function MfeHostPage() {
       });
     return () => {
       alive = false;
+      unmounted.abort();
       try {
         unmount?.();
       } catch (error) {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../state/jotai';
 import { toastsAtom } from '../../components/toast/toast';
 import { createHostApi } from './hostApi';
+import { announceSave } from '../../lib/session/saveEvent';
 
 describe('the micro-frontend host API', () => {
   it('calls only the platform through the pipeline, never another origin', async () => {
@@ -29,5 +30,17 @@ describe('the micro-frontend host API', () => {
     const session = createHostApi(() => undefined).session();
     expect(Object.isFrozen(session)).toBe(true);
     expect(JSON.stringify(session)).not.toMatch(/token/i);
+  });
+
+  it('tells a remote to save before a timed-out sign-out, and waits for it until unmounted', async () => {
+    const unmounted = new AbortController();
+    const host = createHostApi(() => undefined, unmounted.signal);
+    const saved: string[] = [];
+    host.onSave(() => new Promise<void>((resolve) => setTimeout(() => { saved.push('draft'); resolve(); }, 5)));
+    await announceSave();
+    expect(saved).toEqual(['draft']);
+    unmounted.abort();
+    await announceSave();
+    expect(saved).toEqual(['draft']);
   });
 });

@@ -4,6 +4,7 @@ import { appStore } from '../../state/jotai';
 import { sessionAtom } from '../../lib/session/sessionAtoms';
 import { permissionsAtom } from '../../lib/state/signedInState';
 import { toast, type ToastOptions } from '../../components/toast/toast';
+import { onSaveRequested } from '../../lib/session/saveEvent';
 
 /**
  * The documented host API a micro-frontend receives in mount(element, host). A remote never sees
@@ -28,6 +29,11 @@ export interface ShellHostApi {
   navigation: { navigate(path: string): void; search(): string };
   /** The shell's toasts (translation keys, max 4, bottom-right); returns the toast's id. */
   toast: { show(options: ToastOptions): string };
+  /**
+   * Called when the session times out, before sign-out: save open work now. Return a promise to
+   * make sign-out wait for it (up to 10 s). Returns the unsubscribe; unmounting unsubscribes too.
+   */
+  onSave(listener: () => unknown): () => void;
 }
 
 export type MountFunction = (element: HTMLElement, host: ShellHostApi) => (() => void) | void;
@@ -36,7 +42,8 @@ export function isPlatformCallPath(path: string): boolean {
   return path.startsWith('/api/') && !path.startsWith('//');
 }
 
-export function createHostApi(navigate: (path: string) => void): ShellHostApi {
+/** `unmounted` ends what the remote subscribed to when the host page unmounts it. */
+export function createHostApi(navigate: (path: string) => void, unmounted?: AbortSignal): ShellHostApi {
   return {
     fetch(path, init) {
       if (!isPlatformCallPath(path)) return Promise.reject(new TypeError(`host.fetch only calls the platform (/api/...), not ${path}`));
@@ -65,5 +72,11 @@ export function createHostApi(navigate: (path: string) => void): ShellHostApi {
       search: () => window.location.search,
     },
     toast: { show: (options) => toast.show(options) },
+    onSave(listener) {
+      if (unmounted?.aborted) return () => undefined;
+      const off = onSaveRequested(listener);
+      unmounted?.addEventListener('abort', off, { once: true });
+      return off;
+    },
   };
 }

@@ -16,6 +16,7 @@ import { LanguageMenu } from '../preferences/LanguageMenu';
 import { PreferencesButton } from '../preferences/PreferencesButton';
 import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
 import { StartupFlows } from '../startup/StartupFlows';
+import { SessionTimeoutWarning } from '../session/SessionTimeoutWarning';
 import { BannerArea } from '../banners/BannerArea';
 import { OrganisationPicker } from './OrganisationPicker';
 import { ThemeMenu } from './ThemeMenu';
@@ -108,6 +109,7 @@ export function SignedInLayout() {
       </main>
       <TenantContext />
       <StartupFlows />
+      <SessionTimeoutWarning />
       <Toaster />
     </div>
   );

@@ -20,6 +20,14 @@ let loggingOff = false;
 export function isLoggingOff(): boolean {
   return loggingOff;
 }
+/** This tab is on its own way out (a timeout saving its work): a logoff elsewhere must not cut it short. */
+export function markLoggingOff(): void {
+  loggingOff = true;
+}
+/** Signed in again in the same page: logoffs from other tabs apply to this tab once more. */
+export function clearLoggingOff(): void {
+  loggingOff = false;
+}
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 

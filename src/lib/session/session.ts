@@ -5,6 +5,7 @@ import { storageKeys } from '../storage/keys';
 import { readTab, removeLocal, removeTab, writeLocal } from '../storage/localStore';
 import { safeReturnPath } from './returnUrl';
 import { broadcast } from '../../core/session/sessionChannel';
+import { clearLoggingOff } from './logoff';
 
 /** SPEC §4: signing in stores the auth object, tenant and last login email and clears the timed-out flag. */
 export async function storeSignIn(tokens: TokenResponse, email: string): Promise<void> {
@@ -19,6 +20,9 @@ export async function storeSignIn(tokens: TokenResponse, email: string): Promise
   writeLocal(storageKeys.tenant, claims.tenantGuid);
   writeLocal(storageKeys.lastLoginEmail, email);
   removeLocal(storageKeys.timedOut);
+  clearLoggingOff();
+  // A new sign-in starts a new idle window (the old activity time may be long past).
+  writeLocal(storageKeys.lastActivity, String(Date.now()));
   broadcast({ type: 'session-changed' });
 }
 

@@ -1,6 +1,7 @@
 import { onSessionMessage } from '../../core/session/sessionChannel';
 import { appStore } from '../../state/jotai';
 import { clearLocalSession, isLoggingOff, saveReturnUrl } from './logoff';
+import { isLeavingAfterSwitch } from './switching';
 import { loadedScopeAtom, platformReachableAtom, syncSessionFromStorage } from './sessionAtoms';
 
 /** Paths where a tab is already signed out: a logoff elsewhere changes nothing there. */
@@ -12,6 +13,9 @@ const signedOutPrefixes = ['/auth', '/404', '/eula'];
  */
 export function startSessionSync(): () => void {
   const stop = onSessionMessage((message) => {
+    // The switching tab hears its own message: it is already navigating; a second navigation
+    // on top of the first only races it.
+    if ((message.type === 'tenant-switched' || message.type === 'orggroup-switched') && isLeavingAfterSwitch()) return;
     switch (message.type) {
       case 'session-changed':
         void syncSessionFromStorage();

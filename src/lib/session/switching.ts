@@ -10,6 +10,12 @@ export type SwitchOutcome = 'tenant' | 'orggroup' | 'same-scope' | 'refused' | '
 const isString = (v: unknown): v is string => typeof v === 'string';
 const storedClaims = async () => parseAccessClaims(await readKv(sessionKeys.accessToken, isString));
 
+let leaving = false;
+/** This tab made the switch and is already on its way to /landing (or reloading). */
+export function isLeavingAfterSwitch(): boolean {
+  return leaving;
+}
+
 /**
  * SPEC §2/§4 switching through the refresh parameters. A tenant switch tells every tab and goes to
  * /landing; an organisation-group-only switch reloads. Full page loads drop every piece of the old
@@ -24,11 +30,13 @@ export async function switchScope(params: RefreshParams): Promise<SwitchOutcome>
   if (!after) return 'refused';
   if (after.tenantGuid !== before?.tenantGuid) {
     writeLocal(storageKeys.tenant, after.tenantGuid);
+    leaving = true;
     broadcast({ type: 'tenant-switched', tenantGuid: after.tenantGuid });
     location.assign('/landing');
     return 'tenant';
   }
   if (after.orgGroupGuid !== before?.orgGroupGuid) {
+    leaving = true;
     broadcast({ type: 'orggroup-switched', orgGroupGuid: after.orgGroupGuid });
     location.reload();
     return 'orggroup';

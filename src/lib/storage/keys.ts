@@ -10,6 +10,8 @@ export const storageKeys = {
   selectedLanguage: `${storagePrefix}selectedLanguage`,
   updatedLanguageCode: `${storagePrefix}updatedLanguageCode`,
   timedOut: `${storagePrefix}timedOut`,
+  /** When a member last used any tab of the session (ms): every tab's idle watcher reads it. */
+  lastActivity: `${storagePrefix}lastActivity`,
   /** Per tab (sessionStorage): each tab returns to its own place after signing in again. */
   returnUrl: `${storagePrefix}returnUrl`,
   autoRefreshId: `${storagePrefix}autoRefreshId`,

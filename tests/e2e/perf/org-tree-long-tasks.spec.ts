@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { test, expect, waitForServiceWorker } from '../fixtures.ts';
 import { de, initPath, openPicker, orgTreeMark, picker, tree } from '../support/orgTree.ts';
 
+// Offline recovery runs through the service worker (the config blocks it by default).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 5 item 4: with the 50,000-organisation tenant no main-thread task over 50 ms while the tree
  * loads and the picker opens. A timing check, so it runs in its own Playwright project after every

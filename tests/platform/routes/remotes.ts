@@ -6,6 +6,10 @@
  *
  * For tests it also honours `?calls=N` on the shell's address: a button that makes N concurrent
  * calls through host.fetch and shows their statuses in an <output>.
+ *
+ * Its notes field is open work: when the shell announces a save (a timed-out session, before
+ * sign-out) it keeps the draft in local storage under `example-remote.draft.<id>`, with the status of a
+ * platform call it made while saving (200: the session was still valid).
  */
 import { text, type Reply } from '../http.ts';
 import type { RouteDef } from '../router.ts';
@@ -23,9 +27,23 @@ export default function mount(element, host) {
   title.textContent = host.i18n.t('Home');
   const user = doc.createElement('p');
   user.setAttribute('data-testid', 'example-remote-user');
-  section.append(title, user);
+  const notesLabel = doc.createElement('label');
+  notesLabel.textContent = 'Notes';
+  const notes = doc.createElement('textarea');
+  notes.id = 'example-remote-notes';
+  notesLabel.htmlFor = notes.id;
+  section.append(title, user, notesLabel, notes);
   element.append(section);
   let alive = true;
+  const draftId = Math.random().toString(36).slice(2);
+  const stopSaving = host.onSave
+    ? host.onSave(async () => {
+        // A platform call while saving: 200 only if the session was still valid when it saved.
+        const status = await host.fetch('/api/access/v1/users/current/legacy').then((r) => r.status, () => 0);
+        const draft = { text: notes.value, status };
+        element.ownerDocument.defaultView.localStorage.setItem('example-remote.draft.' + draftId, JSON.stringify(draft));
+      })
+    : () => undefined;
   host
     .fetch('/api/access/v1/users/current/legacy')
     .then((response) => (response.ok ? response.json() : null))
@@ -55,6 +73,7 @@ export default function mount(element, host) {
   console.info('example remote mounted');
   return () => {
     alive = false;
+    stopSaving();
     section.remove();
     console.info('example remote unmounted');
   };

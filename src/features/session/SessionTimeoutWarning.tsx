@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../components/dialog/Modal';
+import { Button } from '../../components/button/Button';
+import { appStore, useAtomValue } from '../../state/jotai';
+import { permissionsAtom } from '../../lib/state/signedInState';
+import { appIdleSettings, formatCountdown } from '../../core/session/idleRules';
+import { refreshSession } from '../../core/session/refresh';
+import { startIdleWatcher, type IdleWatcher } from '../../lib/session/idleWatcher';
+import { holdOpenWork, timeOutSession } from '../../lib/session/sessionTimeout';
+import { logoff } from '../../lib/session/logoff';
+import { isAuthPage } from '../../app/paths';
+
+/** The countdown's clock: re-rendered every second while the warning is open, read from Date.now(). */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [active]);
+  return now;
+}
+
+/**
+ * SPEC §2/§4 session-timeout warning: after the idle time (shared by every tab) members holding
+ * SessionTimeoutWarning see a 60-second countdown in every tab; Continue (here or in any tab)
+ * refreshes the token and closes it everywhere, Logout signs out, and the countdown passing zero
+ * saves open work and signs out, keeping the return URL.
+ */
+export function SessionTimeoutWarning() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const permissions = useAtomValue(permissionsAtom);
+  const [timeoutAt, setTimeoutAt] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const watcher = useRef<IdleWatcher | null>(null);
+  const continueButton = useRef<HTMLButtonElement>(null);
+  const now = useNow(timeoutAt !== null);
+
+  useEffect(() => {
+    const go = (target: string) => {
+      if (isAuthPage(target)) void navigate(target, { replace: true });
+      else window.location.assign(target);
+    };
+    const release = holdOpenWork();
+    const idle = startIdleWatcher({
+      enabled: () => appStore.get(permissionsAtom).has('SessionTimeoutWarning'),
+      autoRefresh: () => appStore.get(permissionsAtom).has('AutoRefreshToken'),
+      onWarning: setTimeoutAt,
+      onTimedOut: () => void timeOutSession().then(go),
+    });
+    watcher.current = idle;
+    return () => {
+      idle.stop();
+      release();
+      watcher.current = null;
+    };
+  }, [navigate]);
+
+  // Permissions arrive (or change) after the layout mounts.
+  useEffect(() => watcher.current?.reevaluate(), [permissions]);
+
+  async function continueSession() {
+    setBusy(true);
+    try {
+      const outcome = await refreshSession();
+      if (outcome === 'refused' || outcome === 'no-session') return signOut();
+      // Offline ('unreachable'): the member is here and the session stays; the refresh is retried later.
+      watcher.current?.restart();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function signOut() {
+    const target = await logoff();
+    if (isAuthPage(target)) void navigate(target, { replace: true });
+    else window.location.assign(target);
+  }
+
+  const open = timeoutAt !== null;
+  return (
+    <Modal
+      open={open}
+      role="alertdialog"
+      size="x-small"
+      tone="warning"
+      title={t('SessionTimeout')}
+      description={t('SessionTimeoutMessage')}
+      // Escape or × mean the member is here: the same as Continue.
+      onClose={() => void continueSession()}
+      initialFocusEl={() => continueButton.current}
+      footer={
+        <>
+          <Button color="secondary" disabled={busy} onClick={() => void signOut()}>
+            {t('Logout')}
+          </Button>
+          <Button ref={continueButton} color="primary" loading={busy} onClick={() => void continueSession()}>
+            {t('ContinueSession')}
+          </Button>
+        </>
+      }
+    >
+      <p className="session-timeout__countdown" role="timer" aria-atomic="true" data-testid="session-timeout-countdown">
+        {/* Until the first tick, `now` may be from before the warning opened: never show more than the countdown. */}
+        {t('SessionTimeoutCountdown', { time: formatCountdown(Math.min((timeoutAt ?? now) - now, appIdleSettings.timeoutMs)) })}
+      </p>
+    </Modal>
+  );
+}
+
+export default SessionTimeoutWarning;

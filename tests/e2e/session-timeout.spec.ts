@@ -1,0 +1,174 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { test, expect, en } from './fixtures.ts';
+import { countRefreshes, returnUrl } from './support/session.ts';
+import { axeViolations } from './support/axe.ts';
+import type { PlatformControl } from './support/platform.ts';
+
+/**
+ * Issue 6: the idle timeout (SPEC §4/§9) under Playwright's clock: 300 s of inactivity anywhere in
+ * the session opens a 60-second warning in every tab; activity in any tab keeps every tab alive.
+ */
+const warning = (page: Page) => page.getByRole('alertdialog', { name: en.SessionTimeout });
+const countdown = (page: Page) => page.getByTestId('session-timeout-countdown');
+
+async function openSignedIn(context: BrowserContext, signIn: (p: Page, e: string) => Promise<void>, paths: string[], email = 'admin@acme.test') {
+  const pages: Page[] = [];
+  for (const path of paths) {
+    const page = await context.newPage();
+    if (pages.length === 0) await signIn(page, email);
+    await page.goto(path);
+    await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
+    pages.push(page);
+  }
+  return pages;
+}
+
+/** The drafts the example business screen kept when the shell told it to save. */
+async function savedDrafts(page: Page): Promise<{ text: string; status: number }[]> {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('example-remote.draft'))
+      .map((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { text: string; status: number }),
+  );
+}
+
+async function platformCalls(platform: PlatformControl) {
+  return (await platform.log()).map((r) => `${r.method} ${r.path}`);
+}
+
+test.describe('session timeout', () => {
+  test('300 s idle opens the warning with 60 s left; Continue refreshes once and restarts the 300 s', async ({ context, signIn, platform }) => {
+    await context.clock.install();
+    const [page] = await openSignedIn(context, signIn, ['/mfe-host']);
+    await context.clock.fastForward(290_000);
+    await expect(warning(page!)).toHaveCount(0);
+    await context.clock.fastForward(10_000);
+    await expect(warning(page!)).toBeVisible();
+    await expect(countdown(page!)).toHaveText(/(1:00|0:5\d)$/);
+    expect(await axeViolations(page!)).toEqual([]);
+
+    const before = await countRefreshes(platform);
+    await warning(page!).getByRole('button', { name: en.ContinueSession }).click();
+    await expect(warning(page!)).toHaveCount(0);
+    await expect.poll(() => countRefreshes(platform)).toBe(before + 1);
+
+    await context.clock.fastForward(290_000);
+    await expect(warning(page!)).toHaveCount(0);
+    await context.clock.fastForward(10_000);
+    await expect(warning(page!)).toBeVisible();
+    // Keyboard alone: focus starts on Continue, Tab reaches Logout, which signs out.
+    await expect(warning(page!).getByRole('button', { name: en.ContinueSession })).toBeFocused();
+    await page!.keyboard.press('Shift+Tab');
+    await expect(warning(page!).getByRole('button', { name: en.Logout })).toBeFocused();
+    await page!.keyboard.press('Enter');
+    await expect(page!).toHaveURL(/\/auth$/);
+    expect(await platformCalls(platform)).toContain('POST /api/access/v1/auth/logout');
+  });
+
+  test('typing in tab A keeps tab B signed in; idle in both warns both; Continue in B closes A', async ({ context, signIn }) => {
+    await context.clock.install();
+    const [a, b] = await openSignedIn(context, signIn, ['/mfe-host', '/mfe-host']);
+    const notes = a!.getByLabel('Notes');
+    for (let minute = 0; minute < 10; minute += 1) {
+      for (let half = 0; half < 2; half += 1) {
+        await notes.press('x');
+        await context.clock.fastForward(30_000);
+      }
+      await expect(warning(b!)).toHaveCount(0);
+      await expect(warning(a!)).toHaveCount(0);
+    }
+    await expect(notes).toHaveValue('x'.repeat(20));
+
+    // The last key was 30 s ago: 271 s more opens the warning with 59 s left.
+    await context.clock.fastForward(271_000);
+    await expect(warning(a!)).toBeVisible();
+    await expect(warning(b!)).toBeVisible();
+    await warning(b!).getByRole('button', { name: en.ContinueSession }).click();
+    await expect(warning(b!)).toHaveCount(0);
+    await expect(warning(a!)).toHaveCount(0);
+    await expect(a!).toHaveURL(/\/mfe-host$/);
+  });
+
+  test('the countdown running out saves open work in every tab, then signs every tab out', async ({ context, signIn, platform }) => {
+    await context.clock.install();
+    const [a, b] = await openSignedIn(context, signIn, ['/mfe-host', '/mfe-host?calls=1']);
+    await a!.getByLabel('Notes').fill('draft in A');
+    await b!.getByLabel('Notes').fill('draft in B');
+    await context.clock.fastForward(300_000);
+    await expect(warning(a!)).toBeVisible();
+    await expect(warning(b!)).toBeVisible();
+    await context.clock.fastForward(61_000);
+
+    await expect(a!).toHaveURL(/\/auth$/);
+    await expect(b!).toHaveURL(/\/auth$/);
+    // Each screen saved while the session was still valid (its platform call answered 200)...
+    const drafts = (await savedDrafts(a!)).sort((x, y) => x.text.localeCompare(y.text));
+    expect(drafts).toEqual([
+      { text: 'draft in A', status: 200 },
+      { text: 'draft in B', status: 200 },
+    ]);
+    // ...and the platform heard the sign-out after both saves.
+    const calls = await platformCalls(platform);
+    const logout = calls.indexOf('POST /api/access/v1/auth/logout');
+    expect(logout).toBeGreaterThan(calls.lastIndexOf('GET /api/access/v1/users/current/legacy'));
+    expect(await returnUrl(a!)).toBe('/mfe-host');
+    expect(await returnUrl(b!)).toBe('/mfe-host?calls=1');
+    expect(await a!.evaluate(() => localStorage.getItem('trust-shell.timedOut'))).toBe('true');
+
+    // Timed out: no tab refreshes any more, however long they stay open.
+    const refreshes = await countRefreshes(platform);
+    await context.clock.fastForward(600_000);
+    expect(await countRefreshes(platform)).toBe(refreshes);
+
+    // Signing in again clears the flag and returns the tab to where it was.
+    await a!.getByLabel(en.Email!).fill('admin@acme.test');
+    await a!.getByRole('button', { name: en.Continue }).click();
+    await a!.getByLabel(en.Password!).fill('trust-shell-demo');
+    await a!.getByRole('button', { name: en.SignIn }).click();
+    await expect(a!).toHaveURL(/\/mfe-host$/);
+    expect(await a!.evaluate(() => localStorage.getItem('trust-shell.timedOut'))).toBeNull();
+    await expect(warning(a!)).toHaveCount(0);
+  });
+
+  test('with auto refresh, the warning opens 70 s before the refresh token would run out', async ({ context, signIn, platform }) => {
+    await platform.lifetimes({ refreshTtlSeconds: 200 });
+    await context.clock.install();
+    const [page] = await openSignedIn(context, signIn, ['/mfe-host']);
+    await context.clock.fastForward(3_000); // auto refresh's first run: a new 200 s refresh token
+    await expect.poll(() => countRefreshes(platform)).toBe(1);
+    await context.clock.fastForward(110_000);
+    await expect(warning(page!)).toHaveCount(0);
+    // About 130 s after that refresh (200 − 70), long before the app's 300 s.
+    await context.clock.fastForward(27_000);
+    await expect(warning(page!)).toBeVisible();
+    await warning(page!).getByRole('button', { name: en.ContinueSession }).click();
+    await expect(warning(page!)).toHaveCount(0);
+    await expect.poll(() => countRefreshes(platform)).toBe(2);
+  });
+
+  test('a member without SessionTimeoutWarning is never warned nor timed out', async ({ context, signIn }) => {
+    await context.clock.install();
+    const [page] = await openSignedIn(context, signIn, ['/mfe-host'], 'basic@acme.test');
+    await context.clock.fastForward(300_000);
+    await context.clock.fastForward(120_000);
+    await expect(page!.getByTestId('user-name')).not.toBeEmpty();
+    await expect(warning(page!)).toHaveCount(0);
+    await expect(page!).toHaveURL(/\/mfe-host$/);
+  });
+
+  test('a tab whose clock jumps past the deadline (a machine that slept) signs out at once, without a stale warning', async ({ context, signIn }) => {
+    await context.clock.install();
+    const [page] = await openSignedIn(context, signIn, ['/mfe-host']);
+    await page!.evaluate(() => {
+      const seen = { warning: false };
+      (window as unknown as { __warningSeen: typeof seen }).__warningSeen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[role="alertdialog"]')) seen.warning = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await context.clock.fastForward(3_600_000);
+    await expect(page!).toHaveURL(/\/auth$/);
+    expect(await page!.evaluate(() => (window as unknown as { __warningSeen: { warning: boolean } }).__warningSeen.warning)).toBe(false);
+    expect(await returnUrl(page!)).toBe('/mfe-host');
+  });
+});
