@@ -4,6 +4,8 @@ import { invalidateSnapshot, sessionSnapshot } from '../session/sessionSnapshot'
 import { pipelineHost } from './host';
 import { prepareRequest } from './prepareRequest';
 import { reportReachable } from './connectivity';
+import { isCacheableCall } from './calls';
+import { apiNetworkTimeoutMs, readCachedAnswer, storeAnswer, type CachePartition } from './apiCache';
 
 /**
  * The request pipeline, one module for two hosts: the service worker runs it for every page
@@ -64,6 +66,55 @@ async function send(request: Request): Promise<{ response: Response; token: stri
 }
 
 export async function pipelineFetch(request: Request): Promise<Response> {
+  if (isCacheableCall(request.method, new URL(request.url).pathname)) return cachedPipelineFetch(request);
+  return networkPipelineFetch(request);
+}
+
+/** The partition a cacheable answer belongs to: the signed-in member, tenant and language. */
+async function cachePartition(): Promise<CachePartition | null> {
+  const { accessToken, language } = await sessionSnapshot();
+  const claims = parseAccessClaims(accessToken);
+  return claims ? { userGuid: claims.guid, tenantGuid: claims.tenantGuid, language } : null;
+}
+
+const isUnanswered = (response: Response) => response.status >= 502 && response.status <= 504;
+
+/**
+ * Cacheable calls: the network's answer when it comes within a few seconds (and it refreshes the
+ * member's cache); the cached answer when the network fails or is slower, while the network answer
+ * still refreshes the cache in the background. Signed out, nothing is cached.
+ */
+async function cachedPipelineFetch(request: Request): Promise<Response> {
+  const partition = await cachePartition();
+  if (!partition) return networkPipelineFetch(request);
+  const network = networkPipelineFetch(request).then((response) => {
+    // Kept in the background: the screen does not wait for the cache write.
+    if (response.status === 200) void storeAnswer(request.url, partition, response.clone());
+    return response;
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<'slow'>((resolve) => {
+    timer = setTimeout(() => resolve('slow'), apiNetworkTimeoutMs);
+  });
+  try {
+    const first = await Promise.race([network, slow]);
+    if (first !== 'slow' && !isUnanswered(first)) return first;
+    const cached = await readCachedAnswer(request.url, partition);
+    if (cached) {
+      network.catch(() => undefined);
+      return cached;
+    }
+    return first === 'slow' ? await network : first;
+  } catch (error) {
+    const cached = await readCachedAnswer(request.url, partition);
+    if (cached) return cached;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function networkPipelineFetch(request: Request): Promise<Response> {
   const retryCopy = request.clone();
   const first = await send(request);
   if (first.response.status !== 401 || !first.pipeline) return first.response;

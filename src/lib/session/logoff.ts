@@ -2,6 +2,7 @@ import { isExpired, parseAccessClaims } from '../../core/session/claims';
 import { deleteKv, readKv, sessionKeys } from '../../core/session/sessionDb';
 import { broadcast } from '../../core/session/sessionChannel';
 import { apiFetch } from '../api/apiFetch';
+import { clearApiCaches } from '../../core/pipeline/apiCache';
 import { storageKeys } from '../storage/keys';
 import { readLocal, removeLocal, writeLocal, writeTab } from '../storage/localStore';
 import { isIgnoredReturnPath, safeReturnPath } from './returnUrl';
@@ -13,8 +14,6 @@ import { clearSignedInState } from '../state/signedInState';
 /** Local-storage keys cleared on logoff (SPEC §4 "chosen keys"); language, theme and return URL stay. */
 const clearedKeys = [storageKeys.auth, storageKeys.tenant, storageKeys.session, storageKeys.omni] as const;
 
-/** Cache Storage buckets that may hold API answers (issue 7 partitions them; all go on sign-out). */
-export const apiCachePrefix = 'trust-shell-api';
 
 let loggingOff = false;
 export function isLoggingOff(): boolean {
@@ -50,12 +49,7 @@ export async function clearLocalSession(): Promise<void> {
   } catch {
     // blocked storage: nothing stored there either
   }
-  try {
-    const names = await caches.keys();
-    await Promise.all(names.filter((n) => n.startsWith(apiCachePrefix)).map((n) => caches.delete(n)));
-  } catch {
-    // no Cache Storage (insecure context): nothing cached
-  }
+  await clearApiCaches();
   // The member's last known state, organisation tree and brand go too: nothing of theirs outlives
   // sign-out. (Loaded here, not up front: the sign-in page's code never needs them.)
   const forget = await import('./signedInForget').catch(() => null);

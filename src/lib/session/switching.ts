@@ -2,6 +2,7 @@ import { parseAccessClaims } from '../../core/session/claims';
 import { readKv, sessionKeys } from '../../core/session/sessionDb';
 import { refreshSession, type RefreshParams } from '../../core/session/refresh';
 import { broadcast } from '../../core/session/sessionChannel';
+import { clearApiCaches } from '../../core/pipeline/apiCache';
 import { storageKeys } from '../storage/keys';
 import { writeLocal } from '../storage/localStore';
 
@@ -30,6 +31,8 @@ export async function switchScope(params: RefreshParams): Promise<SwitchOutcome>
   if (!after) return 'refused';
   if (after.tenantGuid !== before?.tenantGuid) {
     writeLocal(storageKeys.tenant, after.tenantGuid);
+    // The old tenant's cached answers go before any tab loads the new one.
+    await clearApiCaches();
     leaving = true;
     broadcast({ type: 'tenant-switched', tenantGuid: after.tenantGuid });
     location.assign('/landing');

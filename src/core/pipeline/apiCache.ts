@@ -1,0 +1,111 @@
+/**
+ * Issue 7 runtime caching of the contract's cacheable calls, for both pipeline hosts (the service
+ * worker and the page). The bearer and Accept-Language the pipeline adds are not in the URL, so
+ * every answer is kept in a Cache Storage bucket named after the member, the tenant and the
+ * language: one member's or tenant's answers can never be found under another's name. Buckets are
+ * bounded (entries and age), dropped whole on a quota error, and all deleted at sign-out and on a
+ * tenant switch (`clearApiCaches`).
+ */
+export const apiCachePrefix = 'trust-shell-api';
+/** The contract's reuse window for cacheable calls (max-age=3600). */
+export const apiCacheMaxAgeMs = 3_600_000;
+export const apiCacheMaxEntries = 200;
+/** Slower than this, a cached answer is served and the network answer only refreshes the cache. */
+export const apiNetworkTimeoutMs = 3_000;
+const storedAtHeader = 'x-trust-shell-stored-at';
+/** Set on answers served from the cache, so screens (and tests) can tell. */
+export const fromCacheHeader = 'x-trust-shell-from-cache';
+
+export interface CachePartition {
+  userGuid: string;
+  tenantGuid: string;
+  language: string;
+}
+
+const segment = (value: string) => encodeURIComponent(value.toLowerCase());
+
+export function apiCacheName(p: CachePartition): string {
+  return `${apiCachePrefix}:${segment(p.userGuid)}:${segment(p.tenantGuid)}:${segment(p.language)}`;
+}
+
+/** Whether an answer stored at `storedAt` may still be reused at `now`. */
+export function isReusable(storedAt: number, now: number): boolean {
+  return Number.isFinite(storedAt) && storedAt <= now && now - storedAt < apiCacheMaxAgeMs;
+}
+
+/** Which keys to drop so at most `max` remain: the oldest first (`stored` maps key → stored at). */
+export function keysToEvict(stored: ReadonlyArray<{ key: string; storedAt: number }>, max: number = apiCacheMaxEntries): string[] {
+  if (stored.length <= max) return [];
+  return [...stored]
+    .sort((a, b) => a.storedAt - b.storedAt)
+    .slice(0, stored.length - max)
+    .map((s) => s.key);
+}
+
+function cacheStorage(): CacheStorage | null {
+  return typeof caches === 'undefined' ? null : caches;
+}
+
+function isQuotaError(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
+}
+
+/** The cache key: the un-prefixed call as the page asked for it (the partition is the bucket). */
+function cacheKey(url: string): string {
+  return url;
+}
+
+export async function readCachedAnswer(url: string, partition: CachePartition, now: number = Date.now()): Promise<Response | null> {
+  const storage = cacheStorage();
+  if (!storage) return null;
+  try {
+    const cache = await storage.open(apiCacheName(partition));
+    const hit = await cache.match(cacheKey(url));
+    if (!hit) return null;
+    if (!isReusable(Number(hit.headers.get(storedAtHeader)), now)) {
+      await cache.delete(cacheKey(url));
+      return null;
+    }
+    const headers = new Headers(hit.headers);
+    headers.delete(storedAtHeader);
+    headers.set(fromCacheHeader, '1');
+    return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers });
+  } catch {
+    return null; // a broken cache is a miss, never an error for the screen
+  }
+}
+
+export async function storeAnswer(url: string, partition: CachePartition, response: Response, now: number = Date.now()): Promise<void> {
+  const storage = cacheStorage();
+  if (!storage || response.status !== 200) return;
+  const name = apiCacheName(partition);
+  try {
+    const headers = new Headers(response.headers);
+    headers.set(storedAtHeader, String(now));
+    const body = await response.arrayBuffer();
+    const cache = await storage.open(name);
+    await cache.put(cacheKey(url), new Response(body, { status: 200, statusText: response.statusText, headers }));
+    const requests = await cache.keys();
+    if (requests.length > apiCacheMaxEntries) {
+      const stored = await Promise.all(
+        requests.map(async (r) => ({ key: r.url, storedAt: Number((await cache.match(r))?.headers.get(storedAtHeader) ?? 0) })),
+      );
+      await Promise.all(keysToEvict(stored).map((key) => cache.delete(key)));
+    }
+  } catch (error) {
+    // Out of space: this bucket goes whole rather than half-written; the call itself succeeded.
+    if (isQuotaError(error)) await storage.delete(name).catch(() => false);
+  }
+}
+
+/** Every member's cached answers, gone: at sign-out and on a tenant switch. */
+export async function clearApiCaches(keep?: string): Promise<void> {
+  const storage = cacheStorage();
+  if (!storage) return;
+  try {
+    const names = await storage.keys();
+    await Promise.all(names.filter((n) => n.startsWith(apiCachePrefix) && n !== keep).map((n) => storage.delete(n)));
+  } catch {
+    // no Cache Storage (insecure context): nothing cached
+  }
+}
