@@ -210,6 +210,8 @@ test.describe('404 logo (SPEC §2)', () => {
     const anonymous = (await (await request.get(`${platform.baseURL}/api/global-state/v1/no-auth-init`)).json()) as { content: { loginLogo: string } };
     await page.goto('/auth');
     await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    // The sign-in page keeps the content object once its anonymous state has loaded.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('trust-shell.content'))).not.toBeNull();
     await page.goto('/404');
     await expect(page.getByRole('img', { name: en.LoginLogo })).toHaveAttribute('src', anonymous.content.loginLogo);
 
