@@ -5,12 +5,15 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { navigationDenylist } from './navigation';
 import { registerApiRoutes } from './apiRoutes';
+import { registerManifestRoute } from './manifestRoute';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 // Platform calls first (bearer, tenant prefix, Accept-Language, cache headers, 401 → refresh →
 // retry): this listener answers them before Workbox's router sees the event.
 registerApiRoutes(self);
+// The tenant-branded manifest (the page links it once the brand is known).
+registerManifestRoute(self);
 
 // Precache the built shell; old precaches of earlier versions are removed on activation.
 precacheAndRoute(self.__WB_MANIFEST);

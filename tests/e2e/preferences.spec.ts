@@ -107,6 +107,42 @@ test.describe('date and time preferences', () => {
     await expect(page.getByTestId('shell-clock')).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
   });
 
+  test('an unsaved choice survives a failed save and a reload, until it is saved or discarded', async ({ page, signIn, platform }) => {
+    await signIn(page, 'admin@acme.test');
+    await platform.fault({ method: 'PUT', path: userPreferencesPath, status: 500 });
+    let dialog = await openPreferences(page);
+    let mine = dialog.getByRole('form', { name: en.YourPreferences });
+    await mine.getByLabel(en.TimeFormat!).selectOption('24Hour');
+    await mine.getByRole('button', { name: en.Save, exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(en.PreferencesSaveFailed!);
+
+    await page.reload();
+    dialog = await openPreferences(page);
+    mine = dialog.getByRole('form', { name: en.YourPreferences });
+    await expect(mine.getByLabel(en.TimeFormat!)).toHaveValue('24Hour');
+    await expect(mine.locator('p[role="status"]')).toHaveText(en.DraftRestored!);
+
+    await platform.clearFaults();
+    await mine.getByRole('button', { name: en.Save, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const puts = (await platform.log({ path: userPreferencesPath, method: 'PUT' })).filter((r) => r.status === 204);
+    expect(puts).toHaveLength(1);
+
+    // Sent: nothing to restore. A new change closed without saving is discarded.
+    dialog = await openPreferences(page);
+    mine = dialog.getByRole('form', { name: en.YourPreferences });
+    await expect(mine.getByLabel(en.TimeFormat!)).toHaveValue('24Hour');
+    await expect(mine.locator('p[role="status"]')).toBeEmpty();
+    await mine.getByLabel(en.TimeFormat!).selectOption('DoNotDisplay');
+    await dialog.getByRole('button', { name: en.Close, exact: true }).last().click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    dialog = await openPreferences(page);
+    mine = dialog.getByRole('form', { name: en.YourPreferences });
+    await expect(mine.getByLabel(en.TimeFormat!)).toHaveValue('24Hour');
+    await expect(mine.locator('p[role="status"]')).toBeEmpty();
+  });
+
   test('organisation defaults: shown only with UiSettingsEdit; saving them changes a member who never chose', async ({ page, signIn, platform }) => {
     const now = await fixTime(page);
     await signIn(page, 'admin@acme.test');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { test, expect, en, fillSignIn, waitForServiceWorker } from './fixtures.ts';
 import { chromiumPath } from './support/browser.ts';
 
 // The service worker is part of what these tests check (the config blocks it by default).
@@ -40,6 +40,37 @@ test.describe('installable, offline-capable shell', () => {
       const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
       expect(manifest.url).toMatch(/manifest\.webmanifest$/);
       expect(manifest.errors).toEqual([]);
+      await expect
+        .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors)
+        .toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  test('signed in, the installed app carries the tenant’s name and colour, and stays installable', async ({ baseURL }) => {
+    const profile = mkdtempSync(join(tmpdir(), 'shell-profile-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`${baseURL}/auth`);
+      await waitForServiceWorker(page);
+      const cdp = await context.newCDPSession(page);
+      const appManifest = async () => {
+        const m = (await cdp.send('Page.getAppManifest')) as { url: string; data?: string; errors: unknown[] };
+        const data = m.data ? (JSON.parse(m.data) as { name?: string; short_name?: string; theme_color?: string; display?: string }) : {};
+        return { url: m.url, errors: m.errors, name: data.name, theme: data.theme_color, display: data.display };
+      };
+      // Before sign-in: the built defaults.
+      expect(await appManifest()).toMatchObject({ name: 'trust-shell', theme: '#0f5e6e', errors: [] });
+
+      await fillSignIn(page, 'admin@acme.test');
+      await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+      // Acme Corp's brand: its tab title and primary colour (the emulator's branding).
+      await expect.poll(appManifest).toMatchObject({ name: 'Acme Trust Center', theme: '#0b5fff', display: 'standalone', errors: [] });
+      expect((await appManifest()).url).toContain('/manifest.webmanifest?name=Acme+Trust+Center');
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0B5FFF');
       await expect
         .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors)
         .toEqual([]);

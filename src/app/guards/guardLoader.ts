@@ -10,7 +10,7 @@ export function guardLoader(guard: Guard) {
     const result = await guard(url);
     if (result.ok) return null;
     if (result.logoff) {
-      const target = await logoff({ returnUrl: `${url.pathname}${url.search}${url.hash}` });
+      const target = await logoff({ returnUrl: `${url.pathname}${url.search}${url.hash}`, keepDrafts: true });
       if (isAuthPage(target)) return redirect(target);
       window.location.assign(target); // the SAML logout is a full-page navigation
       return new Promise<never>(() => undefined);

@@ -22,6 +22,7 @@ import { useDateTimeFormat } from '../../lib/preferences/useDateTimeFormat';
 import { toast } from '../../components/toast/toast';
 import { useNow } from './useNow';
 import { Modal } from '../../components/dialog/Modal';
+import { discardDraft, draftKey, readDraft, writeDraft } from '../../lib/forms/formDraft';
 import './preferences.css';
 
 /** The contract's assumed permission for changing the organisation defaults. */
@@ -104,13 +105,32 @@ function StatusMessage({ status }: { status: Status }) {
   );
 }
 
+function isDateTimePreferences(value: unknown): value is DateTimePreferences {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return dateFormatValues.some((f) => f === v.dateFormat) && timeFormatValues.some((f) => f === v.timeFormat);
+}
+
+/** The member's unsent formats, kept across a reload, an update or a failed save (issue 7 item 6). */
+export function preferencesDraftKey(): string | null {
+  const claims = appStore.get(sessionAtom).claims;
+  return claims ? draftKey('date-time-preferences', { userGuid: claims.guid, tenantGuid: claims.tenantGuid }) : null;
+}
+
 /** The member's own formats: Save puts them (PUT) and closes; a failed save keeps the old ones. */
 function UserPreferencesForm({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
   const saved = useAtomValue(dateTimePreferencesAtom);
-  const [draft, setDraft] = useState(saved);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [key] = useState(preferencesDraftKey);
+  const [restored] = useState(() => (key ? readDraft(key, isDateTimePreferences) : null));
+  const [draft, setDraftState] = useState(restored ?? saved);
+  const [status, setStatus] = useState<Status>(restored ? { kind: 'done', messageKey: 'DraftRestored' } : { kind: 'idle' });
   const headingId = useId();
+
+  function setDraft(value: DateTimePreferences) {
+    setDraftState(value);
+    if (key) writeDraft(key, value);
+  }
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -118,6 +138,7 @@ function UserPreferencesForm({ onSaved }: { onSaved: () => void }) {
     setStatus({ kind: 'busy' });
     const result = guid ? await saveUserDateTimePreferences(guid, draft) : { ok: false };
     if (result.ok) {
+      if (key) discardDraft(key);
       toast.success({ titleKey: 'PreferencesSaved' });
       onSaved();
       return;
@@ -204,17 +225,23 @@ export interface PreferencesDialogProps {
 export default function PreferencesDialog({ open, onClose, finalFocus }: PreferencesDialogProps) {
   const { t } = useTranslation();
   const permissions = useAtomValue(permissionsAtom);
+  // Closing the dialog discards what was not saved; a reload or an update does not.
+  const close = () => {
+    const key = preferencesDraftKey();
+    if (key) discardDraft(key);
+    onClose();
+  };
   return (
     <Modal
       open={open}
-      onClose={onClose}
+      onClose={close}
       size="x-small"
       className="preferences"
       title={t('DateTimePreferences')}
       description={t('PreferencesDescription')}
       finalFocusEl={finalFocus}
       footer={
-        <button type="button" className="button button--secondary" onClick={onClose}>
+        <button type="button" className="button button--secondary" onClick={close}>
           {t('Close')}
         </button>
       }

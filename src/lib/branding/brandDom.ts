@@ -1,6 +1,7 @@
 import { readableOn } from './brandColors';
 import type { BrandPaint } from './brandPaint';
 import { iconSet, productBrand } from './brandVariants';
+import { manifestHref } from '../../core/pwa/brandedManifest';
 
 /**
  * Puts a brand on the document: `data-brand` and the brand custom properties on <html> (each
@@ -41,6 +42,22 @@ export function paintDocument(paint: BrandPaint, doc: Document = document): void
   }
   doc.title = paint.title;
   setFavicon(doc, paint.favicon.href, paint.favicon.type);
+  setInstalledAppBrand(doc, paint.colors ? { name: paint.title, theme: paint.colors.primary } : null);
+}
+
+/**
+ * The installed app's name and colour follow the brand (issue 7 item 4): the manifest link points
+ * at the branded manifest the service worker builds, and the theme colour meta follows too.
+ */
+function setInstalledAppBrand(doc: Document, brand: { name: string; theme: string } | null): void {
+  const manifest = doc.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  const href = manifestHref(brand);
+  if (manifest && manifest.getAttribute('href') !== href) manifest.setAttribute('href', href);
+  const meta = doc.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (meta) {
+    meta.dataset.builtContent ??= meta.content;
+    meta.content = brand?.theme ?? meta.dataset.builtContent;
+  }
 }
 
 /** Back to the product's own brand (sign-out). */

@@ -3,6 +3,7 @@ import { deleteKv, readKv, sessionKeys } from '../../core/session/sessionDb';
 import { broadcast } from '../../core/session/sessionChannel';
 import { apiFetch } from '../api/apiFetch';
 import { clearApiCaches } from '../../core/pipeline/apiCache';
+import { clearDrafts } from '../forms/formDraft';
 import { storageKeys } from '../storage/keys';
 import { readLocal, removeLocal, writeLocal, writeTab } from '../storage/localStore';
 import { isIgnoredReturnPath, safeReturnPath } from './returnUrl';
@@ -36,8 +37,13 @@ export function saveReturnUrl(url: string = `${location.pathname}${location.sear
   if (path && !isIgnoredReturnPath(path)) writeTab(storageKeys.returnUrl, path);
 }
 
-/** Everything this browser knows about the session, gone: storage, atoms and cached API answers. */
-export async function clearLocalSession(): Promise<void> {
+/**
+ * Everything this browser knows about the session, gone: storage, atoms and cached API answers.
+ * Form drafts go too, unless the session timed out: then the member's unsent input waits for
+ * their next sign-in (drafts are kept per member and tenant, never offered to anyone else).
+ */
+export async function clearLocalSession(options: { keepDrafts?: boolean } = {}): Promise<void> {
+  if (!options.keepDrafts) clearDrafts();
   await deleteKv(sessionKeys.auth);
   await deleteKv(sessionKeys.accessToken);
   for (const key of clearedKeys) removeLocal(key);
@@ -64,7 +70,7 @@ export async function clearLocalSession(): Promise<void> {
  * session, keep the return URL, tell every tab, and go to /auth or the SAML logout path.
  * Returns where the browser is going.
  */
-export async function logoff(options: { returnUrl?: string | null } = {}): Promise<string> {
+export async function logoff(options: { returnUrl?: string | null; keepDrafts?: boolean } = {}): Promise<string> {
   loggingOff = true;
   const token = await readKv(sessionKeys.accessToken, isString);
   if (token && !isExpired(parseAccessClaims(token))) {
@@ -76,7 +82,7 @@ export async function logoff(options: { returnUrl?: string | null } = {}): Promi
   }
   const email = readLocal(storageKeys.lastLoginEmail) ?? '';
   const saml = email ? await lookupSamlUserType(email) : null;
-  await clearLocalSession();
+  await clearLocalSession({ keepDrafts: options.keepDrafts ?? false });
   if (options.returnUrl !== null) saveReturnUrl(options.returnUrl);
   broadcast({ type: 'logoff', redirect: '/auth' });
   return samlLogoutPath(saml, email) ?? '/auth';

@@ -23,7 +23,8 @@ export function startSessionSync(): () => void {
       case 'logoff':
         if (isLoggingOff() || signedOutPrefixes.some((p) => location.pathname.startsWith(p))) return;
         // Every tab keeps its own place (per-tab return URL) and follows to the sign-in page.
-        void clearLocalSession().then(() => {
+        // Drafts are shared local storage: an explicit sign-out already removed them; a forced one keeps them.
+        void clearLocalSession({ keepDrafts: true }).then(() => {
           saveReturnUrl();
           location.assign(message.redirect);
         });

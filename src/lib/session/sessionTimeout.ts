@@ -72,8 +72,8 @@ export function timeOutSession(): Promise<string> {
     }
     return afterEveryTabSaved(async () => {
       // The first tab through signs the session out for all; the others only follow.
-      if (await readStoredAuth()) return logoff();
-      await clearLocalSession();
+      if (await readStoredAuth()) return logoff({ keepDrafts: true });
+      await clearLocalSession({ keepDrafts: true });
       saveReturnUrl();
       return '/auth';
     });
