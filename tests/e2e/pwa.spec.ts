@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, waitForServiceWorker } from './fixtures.ts';
 import { chromiumPath } from './support/browser.ts';
 
@@ -28,38 +28,19 @@ test.describe('installable, offline-capable shell', () => {
   });
 
   test('Chromium reports the app installable from its manifest', async ({ baseURL }) => {
-    // Installability is never reported in an incognito context, which is what Playwright's
-    // default contexts are, so this one runs in a real (temporary) profile.
-    const profile = mkdtempSync(join(tmpdir(), 'shell-profile-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true });
-    try {
-      const page = context.pages()[0] ?? (await context.newPage());
-      await page.goto(`${baseURL}/auth`);
-      await waitForServiceWorker(page);
-      const cdp = await context.newCDPSession(page);
+    await inRealProfile(`${baseURL}/auth`, async (_page, cdp) => {
       const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
       expect(manifest.url).toMatch(/manifest\.webmanifest$/);
       expect(manifest.errors).toEqual([]);
-      await expect
-        .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors)
-        .toEqual([]);
-    } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    }
+      await expect.poll(() => installabilityErrors(cdp)).toEqual([]);
+    });
   });
 
   test('signed in, the installed app carries the tenant’s name and colour, and stays installable', async ({ baseURL }) => {
-    const profile = mkdtempSync(join(tmpdir(), 'shell-profile-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true });
-    try {
-      const page = context.pages()[0] ?? (await context.newPage());
-      await page.goto(`${baseURL}/auth`);
-      await waitForServiceWorker(page);
-      const cdp = await context.newCDPSession(page);
+    await inRealProfile(`${baseURL}/auth`, async (page, cdp) => {
       const appManifest = async () => {
         const m = (await cdp.send('Page.getAppManifest')) as { url: string; data?: string; errors: unknown[] };
-        const data = m.data ? (JSON.parse(m.data) as { name?: string; short_name?: string; theme_color?: string; display?: string }) : {};
+        const data = m.data ? (JSON.parse(m.data) as { name?: string; theme_color?: string; display?: string }) : {};
         return { url: m.url, errors: m.errors, name: data.name, theme: data.theme_color, display: data.display };
       };
       // Before sign-in: the built defaults.
@@ -71,12 +52,29 @@ test.describe('installable, offline-capable shell', () => {
       await expect.poll(appManifest).toMatchObject({ name: 'Acme Trust Center', theme: '#0b5fff', display: 'standalone', errors: [] });
       expect((await appManifest()).url).toContain('/manifest.webmanifest?name=Acme+Trust+Center');
       await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0B5FFF');
-      await expect
-        .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors)
-        .toEqual([]);
-    } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    }
+      await expect.poll(() => installabilityErrors(cdp)).toEqual([]);
+    });
   });
 });
+
+/**
+ * Installability is never reported in an incognito context, which is what Playwright's default
+ * contexts are, so these checks run in a real (temporary) profile, on a page a service worker controls.
+ */
+async function inRealProfile(url: string, check: (page: Page, cdp: CDPSession) => Promise<void>): Promise<void> {
+  const profile = mkdtempSync(join(tmpdir(), 'shell-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(url);
+    await waitForServiceWorker(page);
+    await check(page, await context.newCDPSession(page));
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function installabilityErrors(cdp: CDPSession): Promise<unknown[]> {
+  return ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors;
+}
