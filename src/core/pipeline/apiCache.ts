@@ -50,20 +50,16 @@ function isQuotaError(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
 }
 
-/** The cache key: the un-prefixed call as the page asked for it (the partition is the bucket). */
-function cacheKey(url: string): string {
-  return url;
-}
-
+/** `url` is the un-prefixed call as the page asked for it; the partition is the bucket. */
 export async function readCachedAnswer(url: string, partition: CachePartition, now: number = Date.now()): Promise<Response | null> {
   const storage = cacheStorage();
   if (!storage) return null;
   try {
     const cache = await storage.open(apiCacheName(partition));
-    const hit = await cache.match(cacheKey(url));
+    const hit = await cache.match(url);
     if (!hit) return null;
     if (!isReusable(Number(hit.headers.get(storedAtHeader)), now)) {
-      await cache.delete(cacheKey(url));
+      await cache.delete(url);
       return null;
     }
     const headers = new Headers(hit.headers);
@@ -84,7 +80,7 @@ export async function storeAnswer(url: string, partition: CachePartition, respon
     headers.set(storedAtHeader, String(now));
     const body = await response.arrayBuffer();
     const cache = await storage.open(name);
-    await cache.put(cacheKey(url), new Response(body, { status: 200, statusText: response.statusText, headers }));
+    await cache.put(url, new Response(body, { status: 200, statusText: response.statusText, headers }));
     const requests = await cache.keys();
     if (requests.length > apiCacheMaxEntries) {
       const stored = await Promise.all(
@@ -99,12 +95,12 @@ export async function storeAnswer(url: string, partition: CachePartition, respon
 }
 
 /** Every member's cached answers, gone: at sign-out and on a tenant switch. */
-export async function clearApiCaches(keep?: string): Promise<void> {
+export async function clearApiCaches(): Promise<void> {
   const storage = cacheStorage();
   if (!storage) return;
   try {
     const names = await storage.keys();
-    await Promise.all(names.filter((n) => n.startsWith(apiCachePrefix) && n !== keep).map((n) => storage.delete(n)));
+    await Promise.all(names.filter((n) => n.startsWith(apiCachePrefix)).map((n) => storage.delete(n)));
   } catch {
     // no Cache Storage (insecure context): nothing cached
   }

@@ -24,6 +24,9 @@ function headerRecord(headers: Headers): Record<string, string> {
   return out;
 }
 
+/** A gateway status: the platform behind our origin did not answer. */
+const isUnanswered = (response: Response) => response.status >= 502 && response.status <= 504;
+
 async function send(request: Request): Promise<{ response: Response; token: string | null; pipeline: boolean }> {
   const host = pipelineHost();
   const { accessToken: token, language } = await sessionSnapshot();
@@ -60,7 +63,7 @@ async function send(request: Request): Promise<{ response: Response; token: stri
   }
   // A gateway error means the platform behind our origin is not answering; a 401 says nothing
   // either way (the refresh that follows decides).
-  if (response.status >= 502 && response.status <= 504) reportReachable(false);
+  if (isUnanswered(response)) reportReachable(false);
   else if (response.status !== 401) reportReachable(true);
   return { response, token, pipeline: prepared.pipeline };
 }
@@ -76,8 +79,6 @@ async function cachePartition(): Promise<CachePartition | null> {
   const claims = parseAccessClaims(accessToken);
   return claims ? { userGuid: claims.guid, tenantGuid: claims.tenantGuid, language } : null;
 }
-
-const isUnanswered = (response: Response) => response.status >= 502 && response.status <= 504;
 
 /**
  * Cacheable calls: the network's answer when it comes within a few seconds (and it refreshes the

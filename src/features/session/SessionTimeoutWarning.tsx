@@ -10,7 +10,7 @@ import { refreshSession } from '../../core/session/refresh';
 import { startIdleWatcher, type IdleWatcher } from '../../lib/session/idleWatcher';
 import { holdOpenWork, timeOutSession } from '../../lib/session/sessionTimeout';
 import { logoff } from '../../lib/session/logoff';
-import { isAuthPage } from '../../app/paths';
+import { followSignOut } from '../../lib/session/followSignOut';
 
 /** The countdown's clock: re-rendered every second while the warning is open, read from Date.now(). */
 function useNow(active: boolean): number {
@@ -45,16 +45,12 @@ export function SessionTimeoutWarning() {
   const now = useNow(timeoutAt !== null);
 
   useEffect(() => {
-    const go = (target: string) => {
-      if (isAuthPage(target)) void navigate(target, { replace: true });
-      else window.location.assign(target);
-    };
     const release = holdOpenWork();
     const idle = startIdleWatcher({
       enabled: () => appStore.get(permissionsAtom).has('SessionTimeoutWarning'),
       autoRefresh: () => appStore.get(permissionsAtom).has('AutoRefreshToken'),
       onWarning: setTimeoutAt,
-      onTimedOut: () => void timeOutSession().then(go),
+      onTimedOut: () => void timeOutSession().then((target) => followSignOut(target, navigate)),
     });
     watcher.current = idle;
     return () => {
@@ -80,9 +76,7 @@ export function SessionTimeoutWarning() {
   }
 
   async function signOut() {
-    const target = await logoff();
-    if (isAuthPage(target)) void navigate(target, { replace: true });
-    else window.location.assign(target);
+    followSignOut(await logoff(), navigate);
   }
 
   const open = timeoutAt !== null;

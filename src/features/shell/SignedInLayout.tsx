@@ -8,7 +8,7 @@ import { platformReachableAtom } from '../../lib/session/sessionAtoms';
 import { startAutoRefresh } from '../../lib/session/autoRefresh';
 import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
 import { logoff } from '../../lib/session/logoff';
-import { isAuthPage } from '../../app/paths';
+import { followSignOut } from '../../lib/session/followSignOut';
 import { TenantContext } from './TenantContext';
 import { Toaster } from '../../components/toast/Toaster';
 import { CurrentDateTime } from '../preferences/CurrentDateTime';
@@ -70,9 +70,7 @@ export function SignedInLayout() {
   useShellLinks(shellRef);
 
   async function signOut() {
-    const target = await logoff();
-    if (isAuthPage(target)) void navigate(target, { replace: true });
-    else window.location.assign(target);
+    followSignOut(await logoff(), navigate);
   }
 
   return (

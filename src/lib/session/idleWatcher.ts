@@ -1,5 +1,5 @@
 import { parseRefreshClaims } from '../../core/session/claims';
-import { readStoredAuth } from '../../core/session/sessionDb';
+import { readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
 import { onSessionMessage } from '../../core/session/sessionChannel';
 import { activitySensitivityMs, idlePhase, idleWindow, parseActivity, type IdlePhase } from '../../core/session/idleRules';
 import { storageKeys } from '../storage/keys';
@@ -115,7 +115,10 @@ export function startIdleWatcher(options: IdleWatcherOptions): IdleWatcher {
       clearTimeout(timer);
       publish(null);
       options.onTimedOut();
-    } else if (message.type === 'session-changed' || message.type === 'store-changed') void readRefreshExp();
+    } else if (message.type === 'store-changed' && message.key === sessionKeys.auth) {
+      // A sign-in or refresh stored a new refresh token; other session writes leave it as it was.
+      void readRefreshExp();
+    }
   });
   for (const type of activityEvents) window.addEventListener(type, onActivity, { capture: true, passive: true });
   // The window coming to the front (not the app moving focus between its own elements).
