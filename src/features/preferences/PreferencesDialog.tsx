@@ -23,6 +23,7 @@ import { toast } from '../../components/toast/toast';
 import { useNow } from './useNow';
 import { Modal } from '../../components/dialog/Modal';
 import { discardDraft, draftKey, readDraft, writeDraft } from '../../lib/forms/formDraft';
+import type { DraftStorageKey } from '../../lib/storage/keys';
 import './preferences.css';
 
 /** The contract's assumed permission for changing the organisation defaults. */
@@ -112,7 +113,7 @@ function isDateTimePreferences(value: unknown): value is DateTimePreferences {
 }
 
 /** The member's unsent formats, kept across a reload, an update or a failed save (issue 7 item 6). */
-export function preferencesDraftKey(): string | null {
+export function preferencesDraftKey(): DraftStorageKey | null {
   const claims = appStore.get(sessionAtom).claims;
   return claims ? draftKey('date-time-preferences', { userGuid: claims.guid, tenantGuid: claims.tenantGuid }) : null;
 }

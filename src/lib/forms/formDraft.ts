@@ -1,61 +1,50 @@
+import { storagePrefix, type DraftStorageKey } from '../storage/keys';
+import { localKeys, readLocal, removeLocal, writeLocal } from '../storage/localStore';
+
 /**
  * Issue 7 item 6: what a member typed into a form survives a reload, an update and a failed
- * submit, until it is sent or discarded. A draft is kept in local storage under the member and
- * tenant it belongs to, so it is only ever offered back to them; it is deleted when the form is
- * sent or discarded, and at an explicit sign-out (a timed-out session keeps it for the next
+ * submit, until it is sent or discarded. A draft is kept in local storage (through the shell's
+ * local store, so a full or blocked storage only loses it at the next reload) under the member
+ * and tenant it belongs to, so it is only ever offered back to them; it is deleted when the form
+ * is sent or discarded, and at an explicit sign-out (a timed-out session keeps it for the next
  * sign-in of the same member).
  */
-export const draftPrefix = 'trust-shell.draft.';
+export const draftPrefix = `${storagePrefix}draft.`;
 
 export interface DraftOwner {
   userGuid: string;
   tenantGuid: string;
 }
 
-export function draftKey(form: string, owner: DraftOwner): string {
-  return `${draftPrefix}${encodeURIComponent(form)}.${encodeURIComponent(owner.userGuid)}.${encodeURIComponent(owner.tenantGuid)}`;
+const isDraftKey = (key: string): key is DraftStorageKey => key.startsWith(draftPrefix);
+
+export function draftKey(form: string, owner: DraftOwner): DraftStorageKey {
+  return `${storagePrefix}draft.${encodeURIComponent(form)}.${encodeURIComponent(owner.userGuid)}.${encodeURIComponent(owner.tenantGuid)}`;
 }
 
 /** The stored draft if it is readable and passes `guard`; a corrupt entry is dropped, never shown. */
-export function readDraft<T>(key: string, guard: (value: unknown) => value is T): T | null {
+export function readDraft<T>(key: DraftStorageKey, guard: (value: unknown) => value is T): T | null {
+  const raw = readLocal(key);
+  if (raw === null) return null;
   try {
-    const raw = localStorage.getItem(key);
-    if (raw === null) return null;
     const value: unknown = JSON.parse(raw);
     if (guard(value)) return value;
-    localStorage.removeItem(key);
-    return null;
   } catch {
-    try {
-      localStorage.removeItem(key);
-    } catch {
-      // blocked storage: nothing was stored either
-    }
-    return null;
+    // not JSON: dropped below
   }
+  removeLocal(key);
+  return null;
 }
 
-export function writeDraft(key: string, value: unknown): void {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Full or blocked storage: the form still works, only the draft is not kept.
-  }
+export function writeDraft(key: DraftStorageKey, value: unknown): void {
+  writeLocal(key, JSON.stringify(value));
 }
 
-export function discardDraft(key: string): void {
-  try {
-    localStorage.removeItem(key);
-  } catch {
-    // blocked storage
-  }
+export function discardDraft(key: DraftStorageKey): void {
+  removeLocal(key);
 }
 
 /** Every member's drafts, gone (explicit sign-out). */
 export function clearDrafts(): void {
-  try {
-    for (const key of Object.keys(localStorage)) if (key.startsWith(draftPrefix)) localStorage.removeItem(key);
-  } catch {
-    // blocked storage
-  }
+  for (const key of localKeys()) if (isDraftKey(key)) removeLocal(key);
 }

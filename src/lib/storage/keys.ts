@@ -21,4 +21,7 @@ export const storageKeys = {
   signInData: `${storagePrefix}signInData`,
 } as const;
 
-export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+/** A form's unsent input (lib/forms/formDraft), one key per form, member and tenant. */
+export type DraftStorageKey = `${typeof storagePrefix}draft.${string}`;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys] | DraftStorageKey;

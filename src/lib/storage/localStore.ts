@@ -53,6 +53,21 @@ export function removeLocal(key: StorageKey): void {
   }
 }
 
+/** Every key this tab can read, in storage or only in memory. */
+export function localKeys(): string[] {
+  const keys = new Set(memory.keys());
+  try {
+    const storage = area();
+    for (let i = 0; storage && i < storage.length; i += 1) {
+      const key = storage.key(i);
+      if (key !== null) keys.add(key);
+    }
+  } catch {
+    // blocked storage: the in-memory keys are all there is
+  }
+  return [...keys];
+}
+
 /** Per-tab values (sessionStorage), with the same in-memory fall-back. */
 const tabMemory = new Map<string, string>();
 
