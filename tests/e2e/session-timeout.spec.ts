@@ -102,8 +102,9 @@ test.describe('session timeout', () => {
     await expect(a!).toHaveURL(/\/auth$/);
     await expect(b!).toHaveURL(/\/auth$/);
     // Each screen saved while the session was still valid (its platform call answered 200)...
-    const drafts = (await savedDrafts(a!)).sort((x, y) => x.text.localeCompare(y.text));
-    expect(drafts).toEqual([
+    // Polled: tab B's local-storage write reaches tab A's renderer a moment later.
+    const drafts = async () => (await savedDrafts(a!)).sort((x, y) => x.text.localeCompare(y.text));
+    await expect.poll(drafts).toEqual([
       { text: 'draft in A', status: 200 },
       { text: 'draft in B', status: 200 },
     ]);
