@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
 import { currentOrganisationAtom, orgTreeRevisionAtom, orgTreeStatusAtom } from '../../lib/orgTree/orgTreeAtoms';
@@ -45,7 +45,9 @@ export function OrganisationPicker() {
     const box = wrapper.getBoundingClientRect();
     const width = Math.min(panelWidth, window.innerWidth - 2 * edge);
     const left = Math.min(Math.max(edge, box.right - width), window.innerWidth - width - edge);
-    setOffset(left - box.left);
+    // A transition: React renders the panel in slices that yield to the browser, so the click
+    // never becomes one long main-thread task (the 50 ms budget with 50,000 organisations).
+    startTransition(() => setOffset(left - box.left));
   }
 
   const close = useCallback((returnFocus: boolean) => {
