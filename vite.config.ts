@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellServer } from './server/shellPlugin.ts';
 
 const port = Number(process.env.PORT ?? 4173);
+const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export default defineConfig({
+  // The shell's build, shown in the user menu and on <html data-build> (a deploy names its own).
+  define: { __APP_BUILD__: JSON.stringify(process.env.APP_BUILD ?? packageVersion) },
   plugins: [
     react(),
     shellServer(),
@@ -34,6 +38,8 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The kill switch is deployed in place of sw.js, never cached by it.
+        globIgnores: ['sw-retire.js'],
       },
       devOptions: { enabled: false },
     }),

@@ -11,7 +11,10 @@ import { startSession } from './lib/session/startSession';
 import { startSessionSync } from './lib/session/sessionSync';
 import { appStore } from './state/jotai';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
+import { appBuild } from './build';
 import './styles/global.css';
+
+document.documentElement.dataset.build = appBuild;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

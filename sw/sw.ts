@@ -6,6 +6,7 @@ import { NetworkFirst } from 'workbox-strategies';
 import { navigationDenylist } from './navigation';
 import { registerApiRoutes } from './apiRoutes';
 import { registerManifestRoute } from './manifestRoute';
+import { registerOutboxRoutes } from './outboxRoutes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -14,6 +15,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 registerApiRoutes(self);
 // The tenant-branded manifest (the page links it once the brand is known).
 registerManifestRoute(self);
+// Queued writes: replayed here when a tab asks or Background Sync says the network is back.
+registerOutboxRoutes(self);
 
 // Precache the built shell; old precaches of earlier versions are removed on activation.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -28,9 +31,18 @@ registerRoute(
   new NetworkFirst({ cacheName: 'trust-shell-config', networkTimeoutSeconds: 3 }),
 );
 
+// Updates (issue 7 item 5): this worker, once installed over an older one, waits until a tab
+// passes on the member's consent, or until no window is in view (a tab with nothing unsaved asks).
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === 'SKIP_WAITING_IF_UNSEEN') event.waitUntil(skipWaitingIfUnseen());
 });
+
+async function skipWaitingIfUnseen(): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  if (windows.every((client) => client.visibilityState === 'hidden')) await self.skipWaiting();
+}
 
 // The first install takes control at once, so the first visit is already offline-capable.
 clientsClaim();

@@ -1,7 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { Provider, appStore } from '../state/jotai';
+import { Provider, appStore, useAtomValue } from '../state/jotai';
+import { updateWaitingAtom } from '../pwa/updateState';
 import { createShellRouter } from './router';
+
+// Loaded only once an update waits: its code stays out of every page's start (the /auth budget).
+const UpdatePrompt = lazy(() => import('../features/update/UpdatePrompt'));
+
+function UpdateNotice() {
+  const waiting = useAtomValue(updateWaitingAtom);
+  return waiting ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   // Created on first render, not at import: a data router starts its loaders (the guards) at once,
@@ -10,6 +23,7 @@ export function App() {
   return (
     <Provider store={appStore}>
       <RouterProvider router={router} />
+      <UpdateNotice />
     </Provider>
   );
 }

@@ -229,6 +229,7 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
         reply = json(500, { status: 500, code: 'INTERNAL_ERROR', message: 'Internal error' });
       }
     }
+    entry.replayed = reply.headers['idempotent-replayed'] === 'true';
     if (fault.terminal?.kind === 'dropAfterApply') {
       // The write is applied (and remembered for Idempotency-Key), but the answer is lost.
       entry.status = reply.status;

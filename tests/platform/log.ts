@@ -18,6 +18,8 @@ export interface LogEntry {
   status: number;
   /** True when a drop / dropAfterApply fault destroyed the socket instead of answering. */
   dropped: boolean;
+  /** True when an Idempotency-Key repeat got the first answer back and was not applied again. */
+  replayed: boolean;
 }
 
 /** Keeps the newest entries only, so a long dev session cannot grow without bound. */
@@ -27,8 +29,8 @@ export class RequestLog {
   private entries: LogEntry[] = [];
   private seq = 0;
 
-  add(entry: Omit<LogEntry, 'seq' | 'time' | 'status' | 'dropped'>): LogEntry {
-    const full: LogEntry = { seq: ++this.seq, time: new Date().toISOString(), status: 0, dropped: false, ...entry };
+  add(entry: Omit<LogEntry, 'seq' | 'time' | 'status' | 'dropped' | 'replayed'>): LogEntry {
+    const full: LogEntry = { seq: ++this.seq, time: new Date().toISOString(), status: 0, dropped: false, replayed: false, ...entry };
     this.entries.push(full);
     if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
     return full;

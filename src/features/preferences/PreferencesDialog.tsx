@@ -17,6 +17,7 @@ import {
   loadOrganisationDateTimeDefaults,
   saveOrganisationDateTimeDefaults,
   saveUserDateTimePreferences,
+  type SaveResult,
 } from '../../lib/preferences/dateTimePreferences';
 import { useDateTimeFormat } from '../../lib/preferences/useDateTimeFormat';
 import { toast } from '../../components/toast/toast';
@@ -137,10 +138,12 @@ function UserPreferencesForm({ onSaved }: { onSaved: () => void }) {
     event.preventDefault();
     const guid = appStore.get(sessionAtom).claims?.guid;
     setStatus({ kind: 'busy' });
-    const result = guid ? await saveUserDateTimePreferences(guid, draft) : { ok: false };
+    const result: SaveResult = guid ? await saveUserDateTimePreferences(guid, draft) : { ok: false, status: null };
     if (result.ok) {
+      // A save that has to wait is kept in the outbox (and shown meanwhile): the draft's job is done.
       if (key) discardDraft(key);
-      toast.success({ titleKey: 'PreferencesSaved' });
+      if (result.queued) toast.show({ type: 'warning', titleKey: 'SavedForLater', descriptionKey: 'YouAreOffline' });
+      else toast.success({ titleKey: 'PreferencesSaved' });
       onSaved();
       return;
     }
@@ -190,7 +193,8 @@ function OrganisationDefaultsForm() {
     setStatus({ kind: 'busy' });
     const result = await saveOrganisationDateTimeDefaults(draft, appStore.get(sessionAtom).claims);
     if (!result.ok) toast.error({ titleKey: 'OrganisationDefaultsSaveFailed' });
-    setStatus(result.ok ? { kind: 'done', messageKey: 'OrganisationDefaultsSaved' } : { kind: 'error', messageKey: 'OrganisationDefaultsSaveFailed' });
+    if (!result.ok) setStatus({ kind: 'error', messageKey: 'OrganisationDefaultsSaveFailed' });
+    else setStatus({ kind: 'done', messageKey: result.queued ? 'YouAreOffline' : 'OrganisationDefaultsSaved' });
   }
 
   return (

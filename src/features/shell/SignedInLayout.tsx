@@ -24,6 +24,8 @@ import { TenantSwitcher } from './chrome/TenantSwitcher';
 import { OrgGroupSwitch } from './chrome/OrgGroupSwitch';
 import { RoleSwitch } from './chrome/RoleSwitch';
 import { UserMenu } from './chrome/UserMenu';
+import { PendingWrites } from './chrome/PendingWrites';
+import { replaySoon, startOutbox } from '../../lib/outbox/outboxState';
 import './chrome/chrome.css';
 import { useAnalytics } from '../../lib/analytics/useAnalytics';
 import { useShellLinks } from '../../lib/links/useShellLinks';
@@ -57,12 +59,23 @@ function useRecovery(reachable: boolean) {
   }, [reachable]);
 }
 
+/** Queued writes: replayed at start-up, when the network returns and when the platform answers again. */
+function useOutbox(reachable: boolean) {
+  useEffect(() => startOutbox(), []);
+  const wasReachable = useRef(reachable);
+  useEffect(() => {
+    if (reachable && !wasReachable.current) replaySoon();
+    wasReachable.current = reachable;
+  }, [reachable]);
+}
+
 export function SignedInLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reachable = useAtomValue(platformReachableAtom);
   useAutoRefresh();
   useRecovery(reachable);
+  useOutbox(reachable);
   // Issue 4: the member's language and translations, and their date and time formats.
   useSignedInPreferences();
   const shellRef = useRef<HTMLDivElement>(null);
@@ -95,6 +108,7 @@ export function SignedInLayout() {
               {t('Offline')}
             </span>
           )}
+          <PendingWrites />
           <LanguageMenu />
           <PreferencesButton />
           <ThemeMenu />

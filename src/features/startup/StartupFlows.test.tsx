@@ -16,6 +16,8 @@ import { StartupFlows } from './StartupFlows';
 
 // No i18n instance in unit tests: react-i18next's fallback t() returns the key, so keys are asserted.
 vi.mock('../../lib/api/apiFetch', () => ({ apiFetch: vi.fn() }));
+// Writes go straight to the mocked apiFetch (the outbox has its own tests).
+vi.mock('../../lib/outbox/outbox', () => import('../../lib/outbox/directOutbox.testSupport'));
 const api = vi.mocked(apiFetch);
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

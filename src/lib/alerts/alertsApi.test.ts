@@ -3,6 +3,8 @@ import { apiFetch } from '../api/apiFetch';
 import { acknowledgeMaintenance, fetchBanners, fetchBenchmarking, fetchMaintenance, saveBenchmarking, saveToolPreferences } from './alertsApi';
 
 vi.mock('../api/apiFetch', () => ({ apiFetch: vi.fn() }));
+// Writes go straight to the mocked apiFetch (the outbox has its own tests).
+vi.mock('../outbox/outbox', () => import('../outbox/directOutbox.testSupport'));
 const api = vi.mocked(apiFetch);
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -83,9 +85,13 @@ describe('writes: exactly the contract request, errors ignored', () => {
   it.each<[string, () => Promise<Response>]>([
     ['a 500', () => Promise.resolve(json({}, 500))],
     ['a 403', () => Promise.resolve(json({}, 403))],
-    ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('a failed write (%s) resolves false, never throws', async (_name, answer) => {
+  ])('a refused write (%s) resolves false, never throws', async (_name, answer) => {
     api.mockImplementationOnce(answer);
     await expect(saveToolPreferences({ UserFeedback: true, UserGuidance: true, ProductImprovements: true, ProductImprovementsNotification: false })).resolves.toBe(false);
+  });
+
+  it('a write the network cannot take now is kept for sending (the outbox): true', async () => {
+    api.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(saveToolPreferences({ UserFeedback: true, UserGuidance: true, ProductImprovements: true, ProductImprovementsNotification: false })).resolves.toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { apiFetch } from '../api/apiFetch';
+import { submitWrite } from '../outbox/outbox';
 import type { ToolPreferences } from '../state/globalStateTypes';
 import {
   benchmarkingNotificationSchema,
@@ -36,12 +37,14 @@ async function readBody(path: string): Promise<{ body: unknown } | null> {
   }
 }
 
-async function send(path: string, method: 'POST' | 'PUT', body?: unknown): Promise<boolean> {
+/**
+ * Writes go through the outbox: one the network cannot take now is kept and sent later, so true
+ * means "taken or kept for sending"; false means the platform refused it.
+ */
+async function send(label: string, path: string, method: 'POST' | 'PUT', body?: unknown): Promise<boolean> {
   try {
-    const init: RequestInit =
-      body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-    const response = await apiFetch(path, init);
-    return response.ok;
+    const outcome = await submitWrite({ label, kind: 'alerts', method, path, body });
+    return outcome.state !== 'failed';
   } catch {
     return false;
   }
@@ -62,7 +65,7 @@ export async function fetchMaintenance(): Promise<MaintenanceAlert | null> {
 
 /** POST with no body; errors ignored. */
 export function acknowledgeMaintenance(alertScheduleId: string): Promise<boolean> {
-  return send(paths.acknowledge(alertScheduleId), 'POST');
+  return send('WriteAcknowledgeMaintenance', paths.acknowledge(alertScheduleId), 'POST');
 }
 
 /** 204 means no active announcement. */
@@ -74,10 +77,10 @@ export async function fetchBenchmarking(): Promise<BenchmarkingNotification | nu
 }
 
 export function saveBenchmarking(notification: BenchmarkingNotification): Promise<boolean> {
-  return send(paths.saveBenchmarking, 'PUT', notification);
+  return send('WriteSaveBenchmarking', paths.saveBenchmarking, 'PUT', notification);
 }
 
 /** The whole object (contract); true when the platform took it. */
 export function saveToolPreferences(preferences: ToolPreferences): Promise<boolean> {
-  return send(paths.toolPreferences, 'PUT', preferences);
+  return send('WriteSaveProductImprovements', paths.toolPreferences, 'PUT', preferences);
 }

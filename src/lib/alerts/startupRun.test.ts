@@ -6,6 +6,8 @@ import type { ToolPreferences } from '../state/globalStateTypes';
 import { alertBannersAtom, finishBenchmarking, finishMaintenance, finishProductImprovements, loadAlertBanners, startupChecks } from './startupRun';
 
 vi.mock('../api/apiFetch', () => ({ apiFetch: vi.fn() }));
+// Writes go straight to the mocked apiFetch (the outbox has its own tests).
+vi.mock('../outbox/outbox', () => import('../outbox/directOutbox.testSupport'));
 const api = vi.mocked(apiFetch);
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -48,3 +48,8 @@ export function discardDraft(key: DraftStorageKey): void {
 export function clearDrafts(): void {
   for (const key of localKeys()) if (isDraftKey(key)) removeLocal(key);
 }
+
+/** True while any tab holds input not yet sent (a draft is kept from the first change until sent or discarded). */
+export function hasUnsavedInput(): boolean {
+  return localKeys().some(isDraftKey);
+}

@@ -15,6 +15,8 @@ import {
 import { defaultDateTimePreferences } from '../datetime/format';
 
 vi.mock('../api/apiFetch', () => ({ apiFetch: vi.fn() }));
+// Writes go straight to the mocked apiFetch (the outbox has its own tests).
+vi.mock('../outbox/outbox', () => import('../outbox/directOutbox.testSupport'));
 const api = vi.mocked(apiFetch);
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -89,7 +91,7 @@ describe("the member's preferences", () => {
 
   it('saves with a PUT of both entries; only a success changes what is shown', async () => {
     api.mockResolvedValueOnce(new Response(null, { status: 204 }));
-    expect(await saveUserDateTimePreferences(guid, { dateFormat: 'MM/DD/YYYY', timeFormat: '24Hour' })).toEqual({ ok: true });
+    expect(await saveUserDateTimePreferences(guid, { dateFormat: 'MM/DD/YYYY', timeFormat: '24Hour' })).toEqual({ ok: true, queued: false });
     expect(appStore.get(dateTimePreferencesAtom)).toEqual({ dateFormat: 'MM/DD/YYYY', timeFormat: '24Hour' });
     const [, init] = api.mock.calls[0]!;
     expect(init?.method).toBe('PUT');
@@ -102,12 +104,18 @@ describe("the member's preferences", () => {
   it.each<[string, () => Promise<Response>, number | null]>([
     ['a 500', () => Promise.resolve(json({}, 500)), 500],
     ['a 400', () => Promise.resolve(json({}, 400)), 400],
-    ['a network error', () => Promise.reject(new TypeError('offline')), null],
   ])('keeps the previous values after %s', async (_name, answer, status) => {
     appStore.set(dateTimePreferencesAtom, { dateFormat: 'DD/MM/YYYY', timeFormat: '12Hour' });
     api.mockImplementationOnce(answer);
     expect(await saveUserDateTimePreferences(guid, { dateFormat: 'YYYY-MM-DD', timeFormat: '24Hour' })).toEqual({ ok: false, status });
     expect(appStore.get(dateTimePreferencesAtom)).toEqual({ dateFormat: 'DD/MM/YYYY', timeFormat: '12Hour' });
+  });
+
+  it('without a network the save waits in the outbox and shows at once (issue 7)', async () => {
+    appStore.set(dateTimePreferencesAtom, { dateFormat: 'DD/MM/YYYY', timeFormat: '12Hour' });
+    api.mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
+    expect(await saveUserDateTimePreferences(guid, { dateFormat: 'YYYY-MM-DD', timeFormat: '24Hour' })).toEqual({ ok: true, queued: true });
+    expect(appStore.get(dateTimePreferencesAtom)).toEqual({ dateFormat: 'YYYY-MM-DD', timeFormat: '24Hour' });
   });
 });
 
@@ -130,7 +138,7 @@ describe('the organisation defaults', () => {
     api.mockResolvedValueOnce(new Response(null, { status: 204 }));
     api.mockResolvedValueOnce(json([{ key: 'dateFormat', value: 'YYYY-MM-DD' }, { key: 'timeFormat', value: '24Hour' }]));
     const result = await saveOrganisationDateTimeDefaults({ dateFormat: 'YYYY-MM-DD', timeFormat: '24Hour' }, member);
-    expect(result).toEqual({ ok: true });
+    expect(result).toEqual({ ok: true, queued: false });
     expect(api.mock.calls[0]![0]).toBe('/api/globalization/v1/ui-settings');
     expect(api.mock.calls[0]![1]?.method).toBe('PUT');
     expect(appStore.get(organisationDateTimeAtom)).toEqual({ dateFormat: 'YYYY-MM-DD', timeFormat: '24Hour' });

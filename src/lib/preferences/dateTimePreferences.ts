@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { atom, appStore } from '../../state/jotai';
 import { apiFetch } from '../api/apiFetch';
+import { submitWrite, waitingBody } from '../outbox/outbox';
+import { onWriteSettled } from '../outbox/outboxState';
+import { sessionAtom } from '../session/sessionAtoms';
 import {
   dateFormatValues,
   defaultDateTimePreferences,
@@ -50,13 +53,18 @@ export function settingsFromPreferences(preferences: DateTimePreferences): UiSet
 const preferencesPath = (guid: string) => `/api/globalization/v1/ui-settings/user/${encodeURIComponent(guid)}/preferences`;
 const organisationPath = '/api/globalization/v1/ui-settings';
 
-async function sendJson(path: string, method: 'POST' | 'PUT', body: unknown): Promise<Response | null> {
+/** Reads that the contract makes POSTs (the member's two keys); writes go through the outbox. */
+async function postRead(path: string, body: unknown): Promise<Response | null> {
   try {
-    return await apiFetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    return await apiFetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   } catch {
     return null;
   }
 }
+
+/** Outbox kinds: what to do when a save that had to wait is finally sent or refused. */
+const userPreferencesKind = 'user-preferences';
+const organisationPreferencesKind = 'organisation-preferences';
 
 async function parsed<T>(response: Response | null, schema: z.ZodMiniType<T>): Promise<T | null> {
   if (!response?.ok) return null;
@@ -70,8 +78,14 @@ async function parsed<T>(response: Response | null, schema: z.ZodMiniType<T>): P
 
 /** POST [dateFormat, timeFormat] → the member's effective values, or null when that fails. */
 export async function readUserDateTimePreferences(guid: string): Promise<DateTimePreferences | null> {
-  const settings = await parsed(await sendJson(preferencesPath(guid), 'POST', uiSettingKeys), uiSettingListSchema);
+  const settings = await parsed(await postRead(preferencesPath(guid), uiSettingKeys), uiSettingListSchema);
   return settings ? preferencesFromSettings(settings) : null;
+}
+
+/** A save of the member's formats still waiting in the outbox, which the screens show meanwhile. */
+async function waitingPreferences(guid: string): Promise<DateTimePreferences | null> {
+  const body = uiSettingListSchema.safeParse(await waitingBody(preferencesPath(guid)));
+  return body.success ? preferencesFromSettings(body.data) : null;
 }
 
 /** Whose values the atom holds (a failed re-read keeps a member's known values, never another's). */
@@ -83,7 +97,7 @@ let loadedFor: string | null = null;
  */
 export async function loadUserDateTimePreferences(claims: { guid: string } | null): Promise<DateTimePreferences> {
   if (!claims) return appStore.get(dateTimePreferencesAtom);
-  const fresh = await readUserDateTimePreferences(claims.guid);
+  const fresh = (await readUserDateTimePreferences(claims.guid)) ?? (await waitingPreferences(claims.guid));
   const known = loadedFor === claims.guid ? appStore.get(dateTimePreferencesAtom) : null;
   const preferences = fresh ?? known ?? defaultDateTimePreferences;
   if (fresh) loadedFor = claims.guid;
@@ -91,16 +105,28 @@ export async function loadUserDateTimePreferences(claims: { guid: string } | nul
   return preferences;
 }
 
-export type SaveResult = { ok: true } | { ok: false; status: number | null };
+/** `queued`: kept on this device (offline or slow network) and sent when it can be. */
+export type SaveResult = { ok: true; queued: boolean } | { ok: false; status: number | null };
 
-/** PUT the member's two values. Only a success changes the atom (contract: the previous values stay). */
+/**
+ * PUT the member's two values through the outbox. A refusal changes nothing (contract: the
+ * previous values stay); a save that has to wait shows at once and is sent later.
+ */
 export async function saveUserDateTimePreferences(guid: string, preferences: DateTimePreferences): Promise<SaveResult> {
-  const response = await sendJson(preferencesPath(guid), 'PUT', settingsFromPreferences(preferences));
-  if (!response?.ok) return { ok: false, status: response?.status ?? null };
+  const outcome = await submitWrite({ label: 'WriteSavePreferences', kind: userPreferencesKind, method: 'PUT', path: preferencesPath(guid), body: settingsFromPreferences(preferences) });
+  if (outcome.state === 'failed') return { ok: false, status: outcome.failure.status };
   loadedFor = guid;
   appStore.set(dateTimePreferencesAtom, { ...preferences });
-  return { ok: true };
+  return { ok: true, queued: outcome.state === 'queued' };
 }
+
+// A waiting save the platform refused in the end: show the member's values as the platform has them.
+onWriteSettled(userPreferencesKind, (_write, outcome) => {
+  if (outcome === 'failed') void loadUserDateTimePreferences(appStore.get(sessionAtom).claims);
+});
+onWriteSettled(organisationPreferencesKind, () => {
+  void loadUserDateTimePreferences(appStore.get(sessionAtom).claims);
+});
 
 async function readOrganisationSetting(key: 'dateFormat' | 'timeFormat'): Promise<UiSetting | null> {
   try {
@@ -125,9 +151,9 @@ export async function loadOrganisationDateTimeDefaults(): Promise<DateTimePrefer
  * read again: a key the member never set follows the organisation.
  */
 export async function saveOrganisationDateTimeDefaults(preferences: DateTimePreferences, claims: { guid: string } | null): Promise<SaveResult> {
-  const response = await sendJson(organisationPath, 'PUT', settingsFromPreferences(preferences));
-  if (!response?.ok) return { ok: false, status: response?.status ?? null };
+  const outcome = await submitWrite({ label: 'WriteSaveOrganisationDefaults', kind: organisationPreferencesKind, method: 'PUT', path: organisationPath, body: settingsFromPreferences(preferences) });
+  if (outcome.state === 'failed') return { ok: false, status: outcome.failure.status };
   appStore.set(organisationDateTimeAtom, { ...preferences });
-  await loadUserDateTimePreferences(claims);
-  return { ok: true };
+  if (outcome.state === 'sent') await loadUserDateTimePreferences(claims);
+  return { ok: true, queued: outcome.state === 'queued' };
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { appStore, type PrimitiveAtom } from '../../state/jotai';
-import { apiFetch } from '../api/apiFetch';
+import { apiFetch, pipelineWorker } from '../api/apiFetch';
 import { getValidated } from '../api/getValidated';
 import { loadedScopeAtom } from '../session/sessionAtoms';
 import type { AccessClaims } from '../../core/session/claims';
@@ -56,7 +56,7 @@ async function loadInit(claims: AccessClaims): Promise<GlobalStateRest | null> {
       scopeKey: userTenantKey(claims),
       rootOrgId: claims.root,
       // The worker cannot see the service worker; a plain fetch from it goes through one only then.
-      controlled: !!globalThis.navigator?.serviceWorker?.controller,
+      controlled: pipelineWorker() !== null,
     });
   } catch {
     return null;

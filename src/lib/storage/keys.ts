@@ -19,6 +19,10 @@ export const storageKeys = {
   dismissedAlerts: `${storagePrefix}dismissedAlerts`,
   theme: `${storagePrefix}theme`,
   signInData: `${storagePrefix}signInData`,
+  /** Per tab (sessionStorage): the page this tab reloaded once after a deploy removed a chunk. */
+  chunkReload: `${storagePrefix}chunkReload`,
+  /** The build whose service worker a kill-switch deploy retired: that build does not register it again. */
+  swRetired: `${storagePrefix}swRetired`,
 } as const;
 
 /** A form's unsent input (lib/forms/formDraft), one key per form, member and tenant. */

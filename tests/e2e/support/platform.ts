@@ -11,6 +11,10 @@ export interface LoggedRequest {
   headers: Record<string, string>;
   body: unknown;
   status: number;
+  /** A drop / dropAfterApply fault destroyed the socket instead of answering. */
+  dropped: boolean;
+  /** An Idempotency-Key repeat answered from the platform's memory, not applied again. */
+  replayed: boolean;
 }
 
 export interface FaultSpec {

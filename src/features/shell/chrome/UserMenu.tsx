@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../../state/jotai';
 import { ArkDirection } from '../../../components/direction/direction';
 import { currentUserAtom, productVersionAtom } from '../../../lib/state/signedInState';
+import { appBuild } from '../../../build';
 import { sessionAtom } from '../../../lib/session/sessionAtoms';
 
 /** The member's name, e-mail, the product version and Sign out. */
@@ -34,6 +35,9 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
               {email && <span className="chrome__muted">{email}</span>}
               <span className="chrome__muted" data-testid="product-version">
                 {t('AppVersion', { version })}
+              </span>
+              <span className="chrome__muted" data-testid="shell-build">
+                {t('ShellBuild', { build: appBuild })}
               </span>
             </div>
             <Menu.Separator className="chrome__separator" />

@@ -1,0 +1,60 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { isQueuedWrite, type QueuedWrite } from './outboxRules';
+
+/**
+ * The outbox's IndexedDB store, shared by every tab and the service worker. Writes keep their
+ * queue order (an auto-increment key) and never a bearer: the replay adds the one current then.
+ */
+interface OutboxDb extends DBSchema {
+  writes: { key: number; value: QueuedWrite };
+}
+
+const dbName = 'trust-shell-outbox';
+let dbPromise: Promise<IDBPDatabase<OutboxDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<OutboxDb>> {
+  dbPromise ??= openDB<OutboxDb>(dbName, 1, {
+    upgrade(database) {
+      database.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
+    },
+  }).catch((error: unknown) => {
+    dbPromise = null;
+    throw error;
+  });
+  return dbPromise;
+}
+
+/** Adds a write at the end of the queue. Throws when storage is unavailable (the caller says so). */
+export async function addWrite(write: QueuedWrite): Promise<QueuedWrite> {
+  const { seq: _ignored, ...fresh } = write;
+  const seq = await (await db()).add('writes', fresh);
+  return { ...fresh, seq };
+}
+
+/** Every queued write in queue order; corrupt entries are deleted (never sent, never shown). */
+export async function listWrites(): Promise<QueuedWrite[]> {
+  try {
+    const database = await db();
+    const all = await database.getAll('writes');
+    const keys = await database.getAllKeys('writes');
+    const good: QueuedWrite[] = [];
+    for (const [index, value] of all.entries()) {
+      const seq = keys[index];
+      if (isQueuedWrite(value)) good.push({ ...value, seq });
+      else if (seq !== undefined) await database.delete('writes', seq);
+    }
+    return good;
+  } catch {
+    return [];
+  }
+}
+
+export async function putWrite(write: QueuedWrite): Promise<void> {
+  if (write.seq === undefined) return;
+  await (await db()).put('writes', write);
+}
+
+export async function deleteWrite(seq: number | undefined): Promise<void> {
+  if (seq === undefined) return;
+  await (await db()).delete('writes', seq);
+}

@@ -1,0 +1,178 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionKeys, writeKv } from '../session/sessionDb';
+import type { OutboxMessage } from './outboxChannel';
+import type { QueuedWrite } from './outboxRules';
+import { addWrite, deleteWrite, listWrites } from './outboxStore';
+
+const refreshSession = vi.fn<(request: unknown) => Promise<string>>();
+vi.mock('../session/refresh', () => ({ refreshSession: (request: unknown) => refreshSession(request) }));
+
+const { replayOutbox } = await import('./replayOutbox');
+const { onOutboxMessage } = await import('./outboxChannel');
+
+const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const token = (guid: string, tenantGuid: string, exp = 4_000_000_000) => `${b64({ alg: 'RS256' })}.${b64({ guid, tenantGuid, exp })}.sig`;
+
+let seqId = 0;
+function write(over: Partial<QueuedWrite> = {}): QueuedWrite {
+  seqId += 1;
+  const path = over.path ?? `/api/alert/v1/schedules/${seqId}/acknowledge`;
+  return {
+    id: `key-${seqId}`,
+    label: 'WriteAcknowledgeMaintenance',
+    kind: 'alerts',
+    method: 'POST',
+    path,
+    resource: `POST ${path}`,
+    contentType: null,
+    body: null,
+    userGuid: 'u1',
+    tenantGuid: 't1',
+    createdAt: Date.now(),
+    attempts: 0,
+    state: 'pending',
+    ...over,
+  };
+}
+
+/** The requests replayOutbox handed to the pipeline, and the answers it got. */
+function pipeline(answer: (request: Request) => Response | Promise<Response>) {
+  const sent: Request[] = [];
+  const send = vi.fn(async (request: Request) => {
+    sent.push(request);
+    return answer(request);
+  });
+  return { sent, send };
+}
+
+const ok = () => new Response(null, { status: 204 });
+const origin = 'https://shell.test';
+
+describe('replayOutbox (issue 7 item 2)', () => {
+  let messages: OutboxMessage[];
+  beforeEach(async () => {
+    for (const w of await listWrites()) await deleteWrite(w.seq);
+    await writeKv(sessionKeys.accessToken, token('u1', 't1'));
+    refreshSession.mockReset();
+    messages = [];
+    onOutboxMessage((m) => messages.push(m));
+  });
+
+  it('sends in queue order with each write’s Idempotency-Key and no stored bearer, then empties the queue', async () => {
+    const first = await addWrite(write());
+    const second = await addWrite(write({ method: 'PUT', path: '/api/benchmarking/v1/notification', contentType: 'application/json', body: '{"status":true}' }));
+    const { sent, send } = pipeline(ok);
+    const report = await replayOutbox(send, origin);
+    expect(sent.map((r) => [r.method, new URL(r.url).pathname, r.headers.get('Idempotency-Key'), r.headers.get('Authorization')])).toEqual([
+      ['POST', first.path, first.id, null],
+      ['PUT', second.path, second.id, null],
+    ]);
+    expect(await sent[1]!.text()).toBe('{"status":true}');
+    expect(sent[1]!.headers.get('Content-Type')).toBe('application/json');
+    expect(report).toMatchObject({ sent: [{ id: first.id }, { id: second.id }], failed: [], dropped: 0, pending: 0 });
+    expect(await listWrites()).toEqual([]);
+    // Every context hears it (a BroadcastChannel message, so it arrives a moment later).
+    await vi.waitFor(() => expect(messages.at(-1)).toMatchObject({ type: 'outbox-settled', sent: [{ id: first.id, deferred: false }, { id: second.id, deferred: false }] }));
+  });
+
+  it('without a network keeps every write, marks them as waiting, and sends them on the next replay', async () => {
+    await addWrite(write());
+    await addWrite(write());
+    const offline = pipeline(() => Promise.reject(new TypeError('Failed to fetch')));
+    const report = await replayOutbox(offline.send, origin);
+    expect(offline.sent).toHaveLength(1); // it stops at the first unanswered write
+    expect(report).toMatchObject({ sent: [], failed: [], pending: 2 });
+    expect((await listWrites()).map((w) => [w.state, w.deferred])).toEqual([
+      ['pending', true],
+      ['pending', true],
+    ]);
+    const online = pipeline(ok);
+    const later = await replayOutbox(online.send, origin);
+    expect(later.sent.map((w) => w.deferred)).toEqual([true, true]);
+    expect(await listWrites()).toEqual([]);
+  });
+
+  it('a 4xx is a failure the member sees, with the platform’s message; the next write still goes', async () => {
+    const refused = await addWrite(write());
+    const next = await addWrite(write());
+    const { sent, send } = pipeline((r) =>
+      new URL(r.url).pathname === refused.path ? Response.json({ status: 400, code: 'VALIDATION_ERROR', message: 'Unknown schedule' }, { status: 400 }) : ok(),
+    );
+    const report = await replayOutbox(send, origin);
+    expect(sent).toHaveLength(2);
+    expect(report.failed.map((w) => w.id)).toEqual([refused.id]);
+    expect(report.sent.map((w) => w.id)).toEqual([next.id]);
+    expect(await listWrites()).toMatchObject([{ id: refused.id, state: 'failed', failure: { status: 400, message: 'Unknown schedule' } }]);
+    // A failed write is never sent again by itself.
+    const again = pipeline(ok);
+    await replayOutbox(again.send, origin);
+    expect(again.sent).toEqual([]);
+  });
+
+  it('a server error on its first try is a failure at once (contract fall-back), not a write left waiting', async () => {
+    const w = await addWrite(write());
+    const { send } = pipeline(() => new Response(null, { status: 500 }));
+    expect((await replayOutbox(send, origin)).failed.map((f) => f.id)).toEqual([w.id]);
+    expect(await listWrites()).toMatchObject([{ id: w.id, state: 'failed', failure: { status: 500 } }]);
+  });
+
+  it('for writes that already waited, a server error holds back later writes to the same resource (order per resource), not the others', async () => {
+    const path = '/api/globalization/v1/ui-settings/user/u1/preferences';
+    await addWrite(write({ method: 'PUT', path, resource: `PUT ${path}`, body: '"a"', contentType: 'application/json', deferred: true }));
+    await addWrite(write({ method: 'PUT', path, resource: `PUT ${path}`, body: '"b"', contentType: 'application/json', deferred: true }));
+    const other = await addWrite(write());
+    const { sent, send } = pipeline((r) => (new URL(r.url).pathname === path ? new Response(null, { status: 500 }) : ok()));
+    const report = await replayOutbox(send, origin);
+    expect(sent.map((r) => new URL(r.url).pathname)).toEqual([path, other.path]);
+    expect(report.sent.map((w) => w.id)).toEqual([other.id]);
+    expect((await listWrites()).map((w) => [w.body, w.attempts, w.state])).toEqual([
+      ['"a"', 1, 'pending'],
+      ['"b"', 0, 'pending'],
+    ]);
+  });
+
+  it('drops, unsent, the writes another member queued on this device', async () => {
+    await addWrite(write({ userGuid: 'someone-else' }));
+    const mine = await addWrite(write());
+    const { sent, send } = pipeline(ok);
+    const report = await replayOutbox(send, origin);
+    expect(sent.map((r) => r.headers.get('Idempotency-Key'))).toEqual([mine.id]);
+    expect(report.dropped).toBe(1);
+    expect(await listWrites()).toEqual([]);
+  });
+
+  it('nobody signed in: nothing is sent or dropped', async () => {
+    await writeKv(sessionKeys.accessToken, 'not-a-token');
+    await addWrite(write());
+    const { sent, send } = pipeline(ok);
+    expect(await replayOutbox(send, origin)).toMatchObject({ pending: 1, dropped: 0 });
+    expect(sent).toEqual([]);
+  });
+
+  it('renews a token about to run out before sending; when that cannot be done, nothing is sent', async () => {
+    const soon = Math.floor(Date.now() / 1000) + 5;
+    await writeKv(sessionKeys.accessToken, token('u1', 't1', soon));
+    await addWrite(write());
+    refreshSession.mockResolvedValue('unreachable');
+    const offline = pipeline(ok);
+    expect(await replayOutbox(offline.send, origin)).toMatchObject({ pending: 1 });
+    expect(offline.sent).toEqual([]);
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+
+    refreshSession.mockImplementation(async () => {
+      await writeKv(sessionKeys.accessToken, token('u1', 't1'));
+      return 'refreshed';
+    });
+    const online = pipeline(ok);
+    expect(await replayOutbox(online.send, origin)).toMatchObject({ pending: 0 });
+    expect(online.sent).toHaveLength(1);
+  });
+
+  it('deletes a corrupt stored entry without sending it', async () => {
+    await addWrite({ ...write(), path: 'https://evil.test/steal' });
+    const { sent, send } = pipeline(ok);
+    await replayOutbox(send, origin);
+    expect(sent).toEqual([]);
+    expect(await listWrites()).toEqual([]);
+  });
+});

@@ -1,0 +1,135 @@
+import { isExpired, parseAccessClaims } from '../session/claims';
+import { readKv, sessionKeys } from '../session/sessionDb';
+import { refreshSession } from '../session/refresh';
+import { announce, type SettledWrite } from './outboxChannel';
+import { afterRetry, failureFrom, judgeAnswer, planReplay, type QueuedWrite } from './outboxRules';
+import { deleteWrite, listWrites, putWrite } from './outboxStore';
+
+/**
+ * Replays the outbox (issue 7 item 2) in whichever context runs it: the service worker (Background
+ * Sync, or a tab's request) or a tab without one. `send` is that context's request pipeline, which
+ * adds the bearer current at replay time. One replay at a time across every context (a Web Lock),
+ * and a write leaves the queue only once the platform answered it.
+ */
+export interface ReplayReport {
+  sent: SettledWrite[];
+  failed: SettledWrite[];
+  dropped: number;
+  /** Writes still waiting (network down, server errors, another tenant). */
+  pending: number;
+}
+
+const lockName = 'trust-shell.outbox';
+let localQueue: Promise<unknown> = Promise.resolve();
+
+function exclusively<T>(task: () => Promise<T>): Promise<T> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (locks) return locks.request(lockName, task);
+  const run = localQueue.then(task, task);
+  localQueue = run.catch(() => undefined);
+  return run;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+/** A token this close to its end is renewed before the replay, so it cannot expire in flight. */
+const tokenMarginMs = 10_000;
+
+const settled = (write: QueuedWrite): SettledWrite => ({ id: write.id, label: write.label, kind: write.kind, deferred: write.deferred === true });
+
+function requestOf(write: QueuedWrite, origin: string): Request {
+  const headers: Record<string, string> = { 'Idempotency-Key': write.id };
+  if (write.contentType) headers['Content-Type'] = write.contentType;
+  return new Request(new URL(write.path, origin), { method: write.method, headers, body: write.body });
+}
+
+async function failureBody(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** A fresh token for the replay; false when none can be had now (offline, or the session ended). */
+async function freshToken(): Promise<{ userGuid: string; tenantGuid: string } | null> {
+  let token = await readKv(sessionKeys.accessToken, isString);
+  let claims = parseAccessClaims(token);
+  if (!claims) return null;
+  if (isExpired(claims, Date.now() + tokenMarginMs)) {
+    const outcome = await refreshSession({ failedToken: token });
+    if (outcome !== 'refreshed' && outcome !== 'reused') return null;
+    token = await readKv(sessionKeys.accessToken, isString);
+    claims = parseAccessClaims(token);
+    if (!claims) return null;
+  }
+  return { userGuid: claims.guid, tenantGuid: claims.tenantGuid };
+}
+
+/** The writes still in the queue among `writes` now wait for the network: say so once. */
+async function markDeferred(writes: readonly QueuedWrite[]): Promise<void> {
+  const kept = new Map((await listWrites()).map((w) => [w.id, w]));
+  for (const write of writes) {
+    const now = kept.get(write.id);
+    if (now && now.state === 'pending' && !now.deferred) await putWrite({ ...now, deferred: true });
+  }
+}
+
+export function replayOutbox(send: (request: Request) => Promise<Response>, origin = globalThis.location.origin): Promise<ReplayReport> {
+  return exclusively(async () => {
+    const report: ReplayReport = { sent: [], failed: [], dropped: 0, pending: 0 };
+    const writes = await listWrites();
+    if (writes.length === 0) return report;
+    const claims = parseAccessClaims(await readKv(sessionKeys.accessToken, isString));
+    // Nobody signed in: the queue waits for its member (another member's sign-in drops it).
+    if (!claims) return { ...report, pending: writes.length };
+    const plan = planReplay(writes, { userGuid: claims.guid, tenantGuid: claims.tenantGuid }, Date.now());
+    for (const step of plan) {
+      if (step.action === 'drop') {
+        await deleteWrite(step.write.seq);
+        report.dropped += 1;
+      } else if (step.action === 'expire') {
+        await putWrite({ ...step.write, state: 'failed', failure: { status: null, message: 'Expired' } });
+        report.failed.push(settled(step.write));
+      }
+    }
+    const sends = plan.filter((step) => step.action === 'send').map((step) => step.write);
+    const signer = sends.length > 0 ? await freshToken() : null;
+    // Writes go only under the member who made them, to the tenant they were made in.
+    const mine = signer ? sends.filter((w) => w.userGuid === signer.userGuid && w.tenantGuid === signer.tenantGuid) : [];
+    const blocked = new Set<string>();
+    let unanswered = false;
+    for (const write of mine) {
+      if (blocked.has(write.resource)) continue;
+      let response: Response;
+      try {
+        response = await send(requestOf(write, origin));
+      } catch {
+        unanswered = true; // no network: everything waits for the next replay
+        break;
+      }
+      const verdict = judgeAnswer(response.status, write.deferred === true);
+      if (verdict.outcome === 'sent') {
+        await deleteWrite(write.seq);
+        report.sent.push(settled(write));
+      } else if (verdict.outcome === 'failed') {
+        await putWrite({ ...write, state: 'failed', failure: failureFrom(response.status, await failureBody(response)) });
+        report.failed.push(settled(write));
+      } else {
+        // The platform is not answering (gateway): stop; a server error: this resource waits.
+        if (response.status >= 502 && response.status <= 504) {
+          unanswered = true;
+          break;
+        }
+        const next = afterRetry(write, response.status);
+        await putWrite(next);
+        if (next.state === 'failed') report.failed.push(settled(write));
+        blocked.add(write.resource);
+      }
+    }
+    if (unanswered || !signer) await markDeferred(mine.length > 0 ? mine : sends);
+    report.pending = (await listWrites()).filter((w) => w.state === 'pending' && w.userGuid === claims.guid).length;
+    if (report.sent.length > 0 || report.failed.length > 0) announce({ type: 'outbox-settled', sent: report.sent, failed: report.failed });
+    else if (report.dropped > 0) announce({ type: 'outbox-changed' });
+    return report;
+  });
+}

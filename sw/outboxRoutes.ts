@@ -1,0 +1,35 @@
+import { pipelineFetch } from '../src/core/pipeline/pipelineFetch';
+import { replayOutbox } from '../src/core/outbox/replayOutbox';
+
+/** Also in src/lib/outbox/outbox.ts (the page registers it; this module must not import the page's code). */
+const syncTag = 'trust-shell-outbox';
+
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
+
+/**
+ * The service worker replays the outbox (issue 7 item 2) with its own pipeline, so each write gets
+ * the bearer current at replay time: when a tab asks (start-up, `online`, a new write) and when
+ * Background Sync says the network is back, even with no tab open.
+ */
+export function registerOutboxRoutes(scope: ServiceWorkerGlobalScope): void {
+  scope.addEventListener('message', (event: ExtendableMessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type !== 'outbox-replay') return;
+    const reply = event.ports[0];
+    const work = replayOutbox(pipelineFetch, scope.location.origin).then(
+      (report) => reply?.postMessage(report),
+      () => reply?.postMessage(null),
+    );
+    event.waitUntil(work);
+  });
+  scope.addEventListener('sync', ((event: SyncEvent) => {
+    if (event.tag !== syncTag) return;
+    // A write still waiting fails the sync, so the browser tries again later (with back-off).
+    event.waitUntil(
+      replayOutbox(pipelineFetch, scope.location.origin).then((report) => {
+        if (report.pending > 0) throw new Error(`${report.pending} writes still waiting`);
+      }),
+    );
+  }) as EventListener);
+}

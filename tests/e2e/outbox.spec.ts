@@ -1,0 +1,232 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, en, fillSignIn, signOut, waitForServiceWorker } from './fixtures.ts';
+import type { LoggedRequest, PlatformControl } from './support/platform.ts';
+
+/**
+ * Issue 7 items 2 and 3: writes the network cannot take are kept in the outbox (IndexedDB) and
+ * replayed once it returns, exactly once (Idempotency-Key), with the bearer current at replay time.
+ */
+test.use({ serviceWorkers: 'allow', timezoneId: 'UTC' });
+
+const preferencesPrefix = '/api/globalization/v1/ui-settings/user/';
+const acknowledgePrefix = '/api/alert/v1/schedules/';
+
+const countPattern = (key: string) => en[key]!.replace('{{count}}', '\\d+');
+/** The top bar's count of waiting (or refused) writes. */
+const pendingButton = (page: Page) => page.getByRole('button', { name: new RegExp(`^(${countPattern('PendingWrites')}|${countPattern('WritesFailed')})$`) });
+const countText = (key: string, count: number) => en[key]!.replace('{{count}}', String(count));
+const preferencesPuts = (platform: PlatformControl) => platform.log({ path: preferencesPrefix, method: 'PUT' });
+
+/** The access token the shell holds now (IndexedDB, as the pipeline reads it). */
+const storedToken = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const open = indexedDB.open('trust-shell');
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get('accessToken');
+          get.onsuccess = () => resolve(typeof get.result === 'string' ? get.result : null);
+          get.onerror = () => resolve(null);
+        };
+        open.onerror = () => resolve(null);
+      }),
+  );
+
+/** The outbox's stored entries, as IndexedDB holds them. */
+const queued = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve) => {
+        const open = indexedDB.open('trust-shell-outbox');
+        open.onupgradeneeded = () => open.result.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
+        open.onsuccess = () => {
+          const all = open.result.transaction('writes').objectStore('writes').getAll();
+          all.onsuccess = () => resolve(all.result as unknown[]);
+          all.onerror = () => resolve([]);
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+
+async function saveTimeFormat(page: Page, value: '12Hour' | '24Hour') {
+  await page.getByRole('button', { name: en.Preferences }).click();
+  const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
+  const mine = dialog.getByRole('form', { name: en.YourPreferences });
+  await mine.getByLabel(en.TimeFormat!).selectOption(value);
+  await mine.getByRole('button', { name: en.Save, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const bearer = (r: LoggedRequest) => (r.headers.authorization ?? '').replace(/^Bearer /, '');
+const idempotencyKey = (r: LoggedRequest) => r.headers['idempotency-key'] ?? '';
+const clock = (page: Page) => page.getByTestId('shell-clock');
+
+test.describe('outbox', () => {
+  test.describe('with the maintenance notice', () => {
+    test.use({ quietStartup: false });
+
+    test('offline, a time format and a maintenance acknowledgement wait; back online each reaches the platform once, with a fresh bearer', async ({ context, page, signIn, platform }) => {
+      // Only the maintenance notice at start-up; tokens that live 5 s (shorter than the replay's
+      // margin), so the replay must fetch a new one rather than send the one of queue time.
+      await platform.override({ method: 'GET', path: '/api/benchmarking/v1/notification/HOME_PAGE', status: 204 });
+      await platform.override({
+        method: 'GET',
+        path: '/api/access/v1/tool-settings/user-preferences',
+        status: 200,
+        body: { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: false },
+      });
+      await platform.lifetimes({ accessTtlSeconds: 5 });
+      await signIn(page, 'admin@acme.test');
+      await waitForServiceWorker(page);
+      const maintenance = page.getByRole('dialog', { name: en.ScheduledMaintenance });
+      await expect(maintenance).toBeVisible();
+      await expect(clock(page)).toContainText(/AM|PM/);
+
+      await context.setOffline(true);
+      await maintenance.getByRole('checkbox', { name: en.DoNotShowAgain }).check();
+      await maintenance.getByRole('button', { name: en.Continue }).click();
+      await expect(maintenance).toBeHidden();
+      await saveTimeFormat(page, '24Hour');
+      await expect(page.getByText(en.SavedForLater!)).toBeVisible();
+      // What the member chose shows at once, and both writes are counted as waiting.
+      await expect(clock(page)).not.toContainText(/AM|PM/);
+      await expect(pendingButton(page)).toHaveText(new RegExp(countText('PendingWrites', 2)));
+      const tokenAtQueueTime = await storedToken(page);
+      expect(tokenAtQueueTime).toBeTruthy();
+      const stored = await queued(page);
+      expect(stored).toHaveLength(2);
+      // The queue holds the writes, never a bearer.
+      expect(JSON.stringify(stored)).not.toContain(tokenAtQueueTime!);
+      expect(JSON.stringify(stored).toLowerCase()).not.toContain('authorization');
+
+      // The list says what waits, and passes axe.
+      await pendingButton(page).click();
+      const list = page.getByRole('dialog', { name: en.PendingWritesTitle });
+      await expect(list.getByRole('listitem')).toHaveText([new RegExp(en.WriteAcknowledgeMaintenance!), new RegExp(en.WriteSavePreferences!)]);
+      await expect(list.getByText(en.WriteWaiting!, { exact: true })).toHaveCount(2);
+      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      expect(axe.violations.map((v) => v.id)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(list).toBeHidden();
+      expect(await preferencesPuts(platform)).toEqual([]);
+      expect(await platform.log({ path: acknowledgePrefix })).toEqual([]);
+
+      await context.setOffline(false);
+      await expect(page.getByText(countText('WritesSent', 2))).toBeVisible({ timeout: 20_000 });
+      await expect(pendingButton(page)).toHaveCount(0);
+      const puts = await preferencesPuts(platform);
+      const acks = await platform.log({ path: acknowledgePrefix, method: 'POST' });
+      for (const calls of [puts, acks]) {
+        expect(calls.map((c) => [c.status < 300, c.dropped, c.replayed])).toEqual([[true, false, false]]);
+        expect(idempotencyKey(calls[0]!)).toMatch(/^[0-9a-f-]{36}$/);
+        // Fresh: not the token of queue time (it has run out), and the platform accepted it.
+        expect(bearer(calls[0]!)).not.toBe(tokenAtQueueTime);
+      }
+      expect(puts[0]!.body).toEqual([
+        { key: 'dateFormat', value: 'MM/DD/YYYY' },
+        { key: 'timeFormat', value: '24Hour' },
+      ]);
+      expect(await queued(page)).toEqual([]);
+    });
+  });
+
+  test('a lost answer: the replay carries the same Idempotency-Key and is not applied twice', async ({ page, signIn, platform }) => {
+    await signIn(page, 'admin@acme.test');
+    await waitForServiceWorker(page);
+    // Applied, answer lost; twice, because Chromium itself repeats a request whose answer was lost
+    // on a reused connection (with the same headers, so the key covers that repeat too). Either
+    // way the outbox's own replay is at least the third request.
+    await platform.fault({ method: 'PUT', path: preferencesPrefix, dropAfterApply: true, times: 2 });
+    await saveTimeFormat(page, '24Hour');
+    await expect.poll(async () => (await preferencesPuts(platform)).at(-1)?.dropped, { timeout: 20_000 }).toBe(false);
+    const puts = await preferencesPuts(platform);
+    expect(puts.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(puts.map(idempotencyKey)).size).toBe(1);
+    // Applied once: the first; every later one got the first answer back from the platform's memory.
+    expect(puts.map((p) => p.replayed)).toEqual([false, ...puts.slice(1).map(() => true)]);
+    expect(puts[0]!.dropped).toBe(true);
+    expect(puts.at(-1)!.status).toBeLessThan(300);
+    await expect(pendingButton(page)).toHaveCount(0);
+    await expect(clock(page)).not.toContainText(/AM|PM/);
+    await page.reload();
+    await expect(clock(page)).not.toContainText(/AM|PM/);
+  });
+
+  test('a queued write refused with 400 is shown as failed, not retried, and can be dismissed', async ({ context, page, signIn, platform }) => {
+    await signIn(page, 'admin@acme.test');
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await saveTimeFormat(page, '24Hour');
+    await expect(pendingButton(page)).toHaveText(new RegExp(countText('PendingWrites', 1)));
+    await platform.fault({ method: 'PUT', path: preferencesPrefix, status: 400, times: 1 });
+    await context.setOffline(false);
+
+    await expect(page.getByText(countText('WritesFailed', 1)).first()).toBeVisible({ timeout: 20_000 });
+    await expect(pendingButton(page)).toHaveText(new RegExp(countText('WritesFailed', 1)));
+    // The platform still has 12-hour: the shell shows that again.
+    await expect(clock(page)).toContainText(/AM|PM/);
+
+    // A later save goes through; in that same replay the refused one is not sent again.
+    await saveTimeFormat(page, '24Hour');
+    await expect(page.getByText(en.PreferencesSaved!)).toBeVisible();
+    const puts = await preferencesPuts(platform);
+    expect(puts.map((p) => (p.status < 300 ? 'ok' : p.status))).toEqual([400, 'ok']);
+    expect(idempotencyKey(puts[0]!)).not.toBe(idempotencyKey(puts[1]!));
+
+    await pendingButton(page).click();
+    const list = page.getByRole('dialog', { name: en.PendingWritesTitle });
+    const item = list.getByRole('listitem');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(en.WriteSavePreferences!);
+    await expect(item).toContainText('(400)');
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await item.getByRole('button', { name: en.Dismiss }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(pendingButton(page)).toHaveCount(0);
+    expect(await queued(page)).toEqual([]);
+    expect((await preferencesPuts(platform)).length).toBe(2);
+  });
+
+  test('writes queued by one member are dropped, not sent, when another member signs in', async ({ context, page, signIn, platform }) => {
+    await signIn(page, 'admin@acme.test');
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await saveTimeFormat(page, '24Hour');
+    await expect(pendingButton(page)).toBeVisible();
+    await signOut(page);
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await queued(page)).toHaveLength(1);
+
+    await context.setOffline(false);
+    await fillSignIn(page, 'sandbox@acme.test');
+    await expect(page.getByTestId('user-name')).toHaveText('Sam Sandbox');
+    await expect.poll(() => queued(page)).toEqual([]);
+    await expect(pendingButton(page)).toHaveCount(0);
+    expect(await preferencesPuts(platform)).toEqual([]);
+  });
+});
+
+test.describe('outbox without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the page replays the queue itself: sent once when the network returns', async ({ context, page, signIn, platform }) => {
+    await signIn(page, 'admin@acme.test');
+    // Without a service worker nothing is precached: open the dialog once online so its code is here.
+    await page.getByRole('button', { name: en.Preferences }).click();
+    await expect(page.getByRole('dialog', { name: en.DateTimePreferences })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: en.DateTimePreferences })).toBeHidden();
+    await context.setOffline(true);
+    await saveTimeFormat(page, '24Hour');
+    await expect(pendingButton(page)).toHaveText(new RegExp(countText('PendingWrites', 1)));
+    await context.setOffline(false);
+    await expect(page.getByText(countText('WritesSent', 1))).toBeVisible({ timeout: 20_000 });
+    const puts = await preferencesPuts(platform);
+    expect(puts.map((p) => [p.status < 300, p.replayed, /^Bearer \S+$/.test(p.headers.authorization ?? '')])).toEqual([[true, false, true]]);
+    await page.reload();
+    await expect(clock(page)).not.toContainText(/AM|PM/);
+  });
+});

@@ -1,0 +1,144 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect, en, fillSignIn, quietenStartup, waitForServiceWorker } from './fixtures.ts';
+import { PlatformControl } from './support/platform.ts';
+import { startShellServer, type ShellServer } from './support/server.ts';
+
+/**
+ * Issue 7 item 5: a deploy while the shell is open. The first version (this run's dist/, build
+ * 0.1.0) runs in two tabs; the second (built here with APP_BUILD=next) is deployed into the
+ * served folder; the prompt appears, the old version keeps working, Reload moves both tabs.
+ */
+test.use({ serviceWorkers: 'allow' });
+test.describe.configure({ mode: 'serial' });
+
+const repoRoot = new URL('../../', import.meta.url).pathname;
+/** The build the tab runs (null while it is reloading). */
+const build = (page: Page) => page.evaluate(() => document.documentElement.dataset.build).catch(() => null);
+const prompt = (page: Page) => page.getByRole('region', { name: en.NewVersionAvailable });
+
+/** Replaces what the server serves with `from` (a deploy: the old files are gone). */
+function deploy(from: string, to: string) {
+  for (const entry of readdirSync(to)) rmSync(join(to, entry), { recursive: true, force: true });
+  cpSync(from, to, { recursive: true });
+}
+
+const checkForUpdate = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+let first: string;
+let second: string;
+let served: string;
+let server: ShellServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  first = mkdtempSync(join(tmpdir(), 'shell-v1-'));
+  cpSync(join(repoRoot, 'dist'), first, { recursive: true });
+  second = mkdtempSync(join(tmpdir(), 'shell-v2-'));
+  execFileSync(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+    cwd: repoRoot,
+    env: { ...process.env, APP_BUILD: 'next', OUT_DIR: second },
+    stdio: 'inherit',
+  });
+  served = mkdtempSync(join(tmpdir(), 'shell-served-'));
+  deploy(first, served);
+  server = await startShellServer(0, {}, served);
+});
+
+test.afterAll(async () => {
+  await server?.close();
+  for (const dir of [first, second, served]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('a deploy: both tabs are told, the old version keeps working, and Reload moves both to the new one', async ({ context, request }) => {
+  test.setTimeout(90_000);
+  deploy(first, served);
+  const control = new PlatformControl(request, server.baseURL);
+  await control.reset();
+  await quietenStartup(control);
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  await a.goto(`${server.baseURL}/auth`);
+  await fillSignIn(a, 'admin@acme.test');
+  await expect(a.getByTestId('user-name')).toHaveText('Ada Admin');
+  await waitForServiceWorker(a);
+  await b.goto(`${server.baseURL}/mfe-host`);
+  await expect(b.getByTestId('user-name')).toHaveText('Ada Admin');
+  expect([await build(a), await build(b)]).toEqual(['0.1.0', '0.1.0']);
+  await expect(prompt(a)).toHaveCount(0);
+
+  deploy(second, served);
+  await checkForUpdate(a);
+  await expect(prompt(a)).toBeVisible({ timeout: 20_000 });
+  await expect(prompt(b)).toBeVisible();
+  // Nothing changed by itself: both tabs still run the first version.
+  expect([await build(a), await build(b)]).toEqual(['0.1.0', '0.1.0']);
+
+  // A route whose code this tab has not loaded yet: its chunk is gone from the server, and the
+  // waiting update does not stop the old version from loading it.
+  const chunks: string[] = [];
+  a.on('response', (response) => {
+    if (/\/assets\/UiKitPage-[^/]+\.js$/.test(response.url())) chunks.push(response.url());
+  });
+  await a.goto(`${server.baseURL}/ui-kit`);
+  await expect(a.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(chunks).toHaveLength(1);
+  // (The preview server answers unknown paths with its HTML fall-back, never the chunk.)
+  const fromServer = await request.get(chunks[0]!);
+  expect(fromServer.status() === 404 || !/javascript/.test(fromServer.headers()['content-type'] ?? '')).toBe(true);
+  expect(await build(a)).toBe('0.1.0');
+  await expect(prompt(a)).toBeVisible();
+
+  // Tab B holds unsaved input: a time format chosen but not saved.
+  await b.getByRole('button', { name: en.Preferences }).click();
+  const dialog = b.getByRole('dialog', { name: en.DateTimePreferences });
+  await dialog.getByRole('form', { name: en.YourPreferences }).getByLabel(en.TimeFormat!).selectOption('24Hour');
+
+  // Reload in the other tab (by keyboard) moves both.
+  await prompt(a).getByRole('button', { name: en.Reload }).focus();
+  await a.keyboard.press('Enter');
+  await expect.poll(() => build(b), { timeout: 20_000 }).toBe('next');
+  await expect.poll(() => build(a), { timeout: 20_000 }).toBe('next');
+  await expect(b.getByTestId('user-name')).toHaveText('Ada Admin');
+  await expect(prompt(a)).toHaveCount(0);
+  await expect(prompt(b)).toHaveCount(0);
+  // Nothing typed is lost by the update: tab B offers its unsaved choice back.
+  await b.getByRole('button', { name: en.Preferences }).click();
+  await expect(dialog.getByText(en.DraftRestored!)).toBeVisible();
+  await expect(dialog.getByRole('form', { name: en.YourPreferences }).getByLabel(en.TimeFormat!)).toHaveValue('24Hour');
+  // The old version's files are gone from the precache.
+  const oldChunkCached = await b.evaluate(async (url) => {
+    for (const name of await caches.keys()) if (await (await caches.open(name)).match(url, { ignoreSearch: true })) return true;
+    return false;
+  }, chunks[0]!);
+  expect(oldChunkCached).toBe(false);
+});
+
+test('the kill switch retires the service worker in one deploy; the shell goes on from the network', async ({ context, request }) => {
+  test.setTimeout(90_000);
+  deploy(first, served);
+  const control = new PlatformControl(request, server.baseURL);
+  await control.reset();
+  await quietenStartup(control);
+  const page = await context.newPage();
+  await page.goto(`${server.baseURL}/auth`);
+  await fillSignIn(page, 'admin@acme.test');
+  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+  await waitForServiceWorker(page);
+  expect(await page.evaluate(async () => (await caches.keys()).length)).toBeGreaterThan(0);
+
+  execFileSync(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'scripts/retire-sw.ts'), served], { stdio: 'ignore' });
+  await checkForUpdate(page);
+  // It takes over, deletes the caches and unregisters; the page reloads itself and goes on from the
+  // network (a retired worker has no fetch handler), and the same build does not register it again.
+  const registrations = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length).catch(() => null);
+  await expect.poll(registrations, { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).length).catch(() => null)).toBe(0);
+  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+  await page.reload();
+  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  expect(await registrations()).toBe(0);
+});
