@@ -11,6 +11,8 @@ import type { BenchRow } from './pipeline.ts';
  * empty caches; the stored session stays) and warm (service worker and its caches), for the shell
  * and for a bare React page built by the same toolchain (bench/bare.html). The time is taken in the
  * page (performance.now(), whose origin is the navigation start) when the name first appears.
+ * Issue 7 adds the offline warm start (network off, everything from the service worker and the
+ * last known state) against the online warm start, in the same runs.
  */
 const nameShown = `
   new MutationObserver(() => {
@@ -60,7 +62,7 @@ export async function benchStartup(runs = 5): Promise<BenchRow[]> {
     // The bare page must not be answered by the shell's service worker (it would serve the app).
     const bare = await browser.newContext({ serviceWorkers: 'block' });
     await bare.addInitScript({ content: nameShown });
-    const times = { shellCold: [] as number[], shellWarm: [] as number[], bareCold: [] as number[], bareWarm: [] as number[] };
+    const times = { shellCold: [] as number[], shellWarm: [] as number[], shellOffline: [] as number[], bareCold: [] as number[], bareWarm: [] as number[] };
     for (let run = 0; run < runs; run += 1) {
       await makeCold(shell, origin);
       times.shellCold.push(await timeNavigation(shell, `${origin}/mfe-host`));
@@ -70,18 +72,25 @@ export async function benchStartup(runs = 5): Promise<BenchRow[]> {
       await waiter.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
       await waiter.close();
       times.shellWarm.push(await timeNavigation(shell, `${origin}/mfe-host`));
+      await shell.setOffline(true);
+      times.shellOffline.push(await timeNavigation(shell, `${origin}/mfe-host`));
+      await shell.setOffline(false);
       await makeCold(bare, origin);
       times.bareCold.push(await timeNavigation(bare, `${origin}/bench/bare.html`));
       times.bareWarm.push(await timeNavigation(bare, `${origin}/bench/bare.html`));
     }
     const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)])) as Record<keyof typeof times, number>;
-    console.log(`  start-up: ${runs} runs each; medians shell cold ${ms(m.shellCold)}, warm ${ms(m.shellWarm)}; bare page cold ${ms(m.bareCold)}, warm ${ms(m.bareWarm)}`);
+    console.log(
+      `  start-up: ${runs} runs each; medians shell cold ${ms(m.shellCold)}, warm ${ms(m.shellWarm)}, offline warm ${ms(m.shellOffline)}; bare page cold ${ms(m.bareCold)}, warm ${ms(m.bareWarm)}`,
+    );
     const warmRatio = m.shellWarm / m.bareWarm;
+    const offlineRatio = m.shellOffline / m.shellWarm;
     return [
       { figure: 'start to member name, shell cold / warm (median)', value: `${ms(m.shellCold)} / ${ms(m.shellWarm)}`, aim: '', ok: null },
       { figure: 'start to member name, bare React page cold / warm', value: `${ms(m.bareCold)} / ${ms(m.bareWarm)}`, aim: '', ok: null },
       { figure: 'cold start, shell / bare page (ratio)', value: `${(m.shellCold / m.bareCold).toFixed(2)}×`, aim: '(context)', ok: null },
       { figure: 'warm start, shell / bare page (ratio)', value: `${warmRatio.toFixed(2)}×`, aim: '≤ 1.5×', ok: warmRatio <= 1.5 },
+      { figure: 'warm start offline / online, shell (median ratio)', value: `${ms(m.shellOffline)} / ${ms(m.shellWarm)} = ${offlineRatio.toFixed(2)}×`, aim: '≤ 1.0× (offline no slower)', ok: offlineRatio <= 1 },
     ];
   } finally {
     await browser.close();

@@ -3,6 +3,7 @@ import { appStore } from '../../state/jotai';
 import { toastsAtom } from '../../components/toast/toast';
 import { createHostApi } from './hostApi';
 import { announceSave } from '../../lib/session/saveEvent';
+import { salesModalsAtom } from '../../lib/sales/salesFlow';
 
 describe('the micro-frontend host API', () => {
   it('calls only the platform through the pipeline, never another origin', async () => {
@@ -18,6 +19,13 @@ describe('the micro-frontend host API', () => {
     host.navigation.navigate('https://evil.test/x');
     host.navigation.navigate('/reporting/benchmarking');
     expect(navigate.mock.calls).toEqual([['/reporting/benchmarking']]);
+  });
+
+  it('opens the shell’s upgrade flow (issue 8: also callable by micro-frontends)', () => {
+    appStore.set(salesModalsAtom, []);
+    createHostApi(() => undefined).sales.openUpgrade();
+    expect(appStore.get(salesModalsAtom)).toEqual([{ kind: 'upgrade' }]);
+    appStore.set(salesModalsAtom, []);
   });
 
   it('shows the shell’s toasts', () => {

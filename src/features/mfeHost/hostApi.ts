@@ -5,6 +5,7 @@ import { sessionAtom } from '../../lib/session/sessionAtoms';
 import { permissionsAtom } from '../../lib/state/signedInState';
 import { toast, type ToastOptions } from '../../components/toast/toast';
 import { onSaveRequested } from '../../lib/session/saveEvent';
+import { openUpgrade, requestRenewal } from '../../lib/sales/salesFlow';
 
 /**
  * The documented host API a micro-frontend receives in mount(element, host). A remote never sees
@@ -34,6 +35,11 @@ export interface ShellHostApi {
    * make sign-out wait for it (up to 10 s). Returns the unsubscribe; unmounting unsubscribes too.
    */
   onSave(listener: () => unknown): () => void;
+  /**
+   * The shell's sales flows (issue 8): the upgrade modal (Start Trial, Buy Now), and a renewal
+   * request (its case, then the received modal). The shell shows every outcome itself.
+   */
+  sales: { openUpgrade(): void; requestRenewal(): Promise<void> };
 }
 
 export type MountFunction = (element: HTMLElement, host: ShellHostApi) => (() => void) | void;
@@ -72,6 +78,7 @@ export function createHostApi(navigate: (path: string) => void, unmounted?: Abor
       search: () => window.location.search,
     },
     toast: { show: (options) => toast.show(options) },
+    sales: { openUpgrade, requestRenewal },
     onSave(listener) {
       if (unmounted?.aborted) return () => undefined;
       const off = onSaveRequested(listener);

@@ -25,6 +25,8 @@ import { OrgGroupSwitch } from './chrome/OrgGroupSwitch';
 import { RoleSwitch } from './chrome/RoleSwitch';
 import { UserMenu } from './chrome/UserMenu';
 import { PendingWrites } from './chrome/PendingWrites';
+import { SalesActions } from '../sales/SalesActions';
+import { SalesModals } from '../sales/SalesModals';
 import { replaySoon, startOutbox } from '../../lib/outbox/outboxState';
 import './chrome/chrome.css';
 import { useAnalytics } from '../../lib/analytics/useAnalytics';
@@ -109,6 +111,7 @@ export function SignedInLayout() {
             </span>
           )}
           <PendingWrites />
+          <SalesActions />
           <LanguageMenu />
           <PreferencesButton />
           <ThemeMenu />
@@ -121,6 +124,7 @@ export function SignedInLayout() {
       </main>
       <TenantContext />
       <StartupFlows />
+      <SalesModals />
       <SessionTimeoutWarning />
       <Toaster />
     </div>
