@@ -140,6 +140,7 @@ test.describe('sales flows', () => {
     const success = dialog(page, en.ThankYou!);
     await expect(success).toContainText(en.TrialSubmit!);
     await expect(upgrade).toBeHidden();
+    await expectNoAxeViolations(page);
     expect((await platform.log({ path: subscriptionsPath })).map((r) => r.query)).toEqual([{ trial: 'true' }]);
     const [trial] = await caseBodies(platform);
     expect(await caseBodies(platform)).toHaveLength(1);
@@ -219,8 +220,16 @@ test.describe('sales flows', () => {
     await expect(form.getByRole('alert')).toContainText(en.ContactSalesCaseError!);
     await expect(form).toBeVisible();
     await expect(field(form, en.InterestedIn!)).toHaveValue('Privacy');
+    // What was typed also survives a reload (issue 7 item 6), until it is sent or cancelled.
+    await page.reload();
+    await (await openUpgrade(page)).getByRole('button', { name: en.BuyNow }).click();
+    await expect(form.getByText(en.DraftRestored!)).toBeVisible();
+    await expect(field(form, en.InterestedIn!)).toHaveValue('Privacy');
     await form.getByRole('button', { name: en.Cancel }).click();
     await expect(form).toHaveCount(0);
+    await (await openUpgrade(page)).getByRole('button', { name: en.BuyNow }).click();
+    await expect(field(form, en.InterestedIn!)).toHaveValue('');
+    await form.getByRole('button', { name: en.Cancel }).click();
 
     await platform.override({
       method: 'GET',

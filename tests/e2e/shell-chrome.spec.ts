@@ -20,8 +20,13 @@ test.describe('the top bar', () => {
     for (const path of ['/api/access/v1/access-levels/current', '/api/v1/private/orggroupuser/get', '/api/atlas/v1/navigation/configuration', '/api/content/v1/info/version']) {
       expect(count(path), path).toBe(1);
     }
+    // Everything /mfe-host shows is in before axe looks: the example remote and the release banner.
+    await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+    await expect(page.getByRole('region', { name: /Release 5\.3 is live/ })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: userMenu }).click();
     await expect(page.getByTestId('product-version')).toHaveText(en.AppVersion!.replace('{{version}}', '5.3.0'));
+    await expect(page.getByTestId('shell-build')).toHaveText(en.ShellBuild!.replace('{{build}}', '0.1.0'));
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     expect(await axeViolations(page)).toEqual([]);
@@ -115,5 +120,20 @@ test.describe('the top bar', () => {
     await page.keyboard.press('Escape');
     await signOut(page);
     await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test('failed tenant list, access level, organisation-group users and navigation calls take their fall-backs (SPEC §8)', async ({ page, signIn, platform }) => {
+    for (const path of ['/api/access/v1/users/current/tenants', '/api/access/v1/access-levels/current', '/api/v1/private/orggroupuser/get', '/api/atlas/v1/navigation/configuration']) {
+      await platform.fault({ method: 'GET', path, status: 500 });
+    }
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    // Tenants null: the tenant is plain text, no switcher, even with TENANTS_LIST.
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(page.getByRole('button', { name: new RegExp(en.SwitchTenant!) })).toHaveCount(0);
+    expect((await platform.log({ path: '/api/access/v1/users/current/tenants' })).map((r) => r.status)).toEqual([500]);
+    // The rest of the shell goes on: the example remote mounts.
+    await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

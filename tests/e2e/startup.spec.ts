@@ -120,6 +120,14 @@ test.describe('start-up modals', () => {
     }
     expect(await platform.log({ path: maintenancePath })).toHaveLength(1);
     expect(await platform.log({ path: acknowledgePrefix })).toHaveLength(0);
+    // Escape is the X (SPEC §2, §4): benchmarking sends status true, product improvements behaves
+    // like Continue; the unticked maintenance modal sends nothing.
+    await expect
+      .poll(() => startupWrites(platform))
+      .toEqual([
+        `PUT ${benchmarkingPath} ${JSON.stringify({ messageId: 'BenchmarkingHomePageAnnouncement', notificationStatus: true, notificationType: 'HOME_PAGE' })}`,
+        `PUT ${preferencesPath} ${JSON.stringify({ UserFeedback: true, UserGuidance: true, ProductImprovements: true, ProductImprovementsNotification: false })}`,
+      ]);
 
     // A second tab of the same session: the run happens (banners load again), the modals do not.
     const banners = async () => (await platform.log({ path: bannerPath })).length;
