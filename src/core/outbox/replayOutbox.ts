@@ -1,4 +1,5 @@
 import { isExpired, parseAccessClaims } from '../session/claims';
+import { exclusively } from '../exclusively';
 import { readKv, sessionKeys } from '../session/sessionDb';
 import { refreshSession } from '../session/refresh';
 import { announce, type SettledWrite } from './outboxChannel';
@@ -20,15 +21,6 @@ export interface ReplayReport {
 }
 
 const lockName = 'trust-shell.outbox';
-let localQueue: Promise<unknown> = Promise.resolve();
-
-function exclusively<T>(task: () => Promise<T>): Promise<T> {
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-  if (locks) return locks.request(lockName, task);
-  const run = localQueue.then(task, task);
-  localQueue = run.catch(() => undefined);
-  return run;
-}
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 /** A token this close to its end is renewed before the replay, so it cannot expire in flight. */
@@ -75,7 +67,7 @@ async function markDeferred(writes: readonly QueuedWrite[]): Promise<void> {
 }
 
 export function replayOutbox(send: (request: Request) => Promise<Response>, origin = globalThis.location.origin): Promise<ReplayReport> {
-  return exclusively(async () => {
+  return exclusively(lockName, async () => {
     const report: ReplayReport = { sent: [], failed: [], dropped: 0, pending: 0 };
     const writes = await listWrites();
     if (writes.length === 0) return report;

@@ -1,4 +1,5 @@
 import { isExpired, parseAccessClaims } from './claims';
+import { exclusively } from '../exclusively';
 import { deleteKv, readAuthClientSettings, readKv, readStoredAuth, sessionKeys, writeKv } from './sessionDb';
 import { broadcast } from './sessionChannel';
 import { requestToken } from './tokenClient';
@@ -36,23 +37,13 @@ export interface RefreshRequest {
 }
 
 const lockName = 'trust-shell.refresh';
-let localQueue: Promise<unknown> = Promise.resolve();
-
-/** Runs `task` exclusively across contexts (Web Locks), or at least within this one. */
-function exclusively<T>(task: () => Promise<T>): Promise<T> {
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-  if (locks) return locks.request(lockName, task);
-  const run = localQueue.then(task, task);
-  localQueue = run.catch(() => undefined);
-  return run;
-}
 
 function isString(value: unknown): value is string {
   return typeof value === 'string';
 }
 
 export function refreshSession(request: RefreshRequest = {}): Promise<RefreshOutcome> {
-  return exclusively(async () => {
+  return exclusively(lockName, async () => {
     const auth = await readStoredAuth();
     if (!auth) return 'no-session';
     const stored = await readKv(sessionKeys.accessToken, isString);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button/Button';
 import { Modal } from '../../components/dialog/Modal';
@@ -7,17 +8,22 @@ import { ContactSalesModal } from './ContactSalesModal';
 import { SalesError } from './SalesError';
 import './sales.css';
 
+/**
+ * The frame of the flow's modals. They close only by their own buttons, the X or Escape: when one
+ * modal replaces another, Ark's focus return from the old one counts as an outside interaction and
+ * would close the new one at once.
+ */
+function SalesDialog({ title, description, footer }: { title: string; description: string; footer: ReactNode }) {
+  return <Modal open closeOnInteractOutside={false} onClose={closeTop} title={title} description={description} size="x-small" footer={footer} />;
+}
+
 function UpgradeModal() {
   const { t } = useTranslation();
   const busy = useAtomValue(salesBusyAtom);
   return (
-    <Modal
-      open
-      closeOnInteractOutside={false}
-      onClose={closeTop}
+    <SalesDialog
       title={t('UpgradeTitle')}
       description={t('UpgradeDescription')}
-      size="x-small"
       footer={
         <>
           <SalesError />
@@ -36,13 +42,9 @@ function UpgradeModal() {
 function TrialFailureModal() {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
-      closeOnInteractOutside={false}
-      onClose={closeTop}
+    <SalesDialog
       title={t('TrialCompleteTitle')}
       description={t('TrialComplete')}
-      size="x-small"
       footer={
         <Button color="primary" onClick={buyNowAfterTrial}>
           {t('BuyNow')}
@@ -52,36 +54,16 @@ function TrialFailureModal() {
   );
 }
 
-/** The success modal (SPEC §2): the TrialSubmit or ContactSalesForm text, and Close. */
-function SuccessModal({ variant }: { variant: 'TrialSubmit' | 'ContactSalesForm' }) {
+/**
+ * A message and Close: the success modal's TrialSubmit and ContactSalesForm variants (SPEC §2), and
+ * the renewal-received modal (RequestReceived, check your inbox).
+ */
+function NoticeModal({ titleKey, textKey }: { titleKey: string; textKey: string }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
-      closeOnInteractOutside={false}
-      onClose={closeTop}
-      title={t('ThankYou')}
-      description={t(variant)}
-      size="x-small"
-      footer={
-        <Button color="primary" onClick={closeTop}>
-          {t('Close')}
-        </Button>
-      }
-    />
-  );
-}
-
-function RenewalReceivedModal() {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      open
-      closeOnInteractOutside={false}
-      onClose={closeTop}
-      title={t('RequestReceived')}
-      description={t('CheckYourInbox')}
-      size="x-small"
+    <SalesDialog
+      title={t(titleKey)}
+      description={t(textKey)}
       footer={
         <Button color="primary" onClick={closeTop}>
           {t('Close')}
@@ -100,9 +82,9 @@ function ModalFor({ modal }: { modal: SalesModal }) {
     case 'contactSales':
       return <ContactSalesModal fromBuyNow={modal.fromBuyNow} />;
     case 'success':
-      return <SuccessModal variant={modal.variant} />;
+      return <NoticeModal titleKey="ThankYou" textKey={modal.variant} />;
     case 'renewalReceived':
-      return <RenewalReceivedModal />;
+      return <NoticeModal titleKey="RequestReceived" textKey="CheckYourInbox" />;
   }
 }
 
