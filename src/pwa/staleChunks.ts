@@ -7,6 +7,8 @@ import { readTab, writeTab } from '../lib/storage/localStore';
  */
 export function reloadOnStaleChunks(): void {
   window.addEventListener('vite:preloadError', (event) => {
+    // Offline the chunk is simply unreachable: a reload would only show the browser's offline page.
+    if (!navigator.onLine) return;
     if (readTab(storageKeys.chunkReload) === location.pathname) return; // tried once: show the error
     event.preventDefault();
     writeTab(storageKeys.chunkReload, location.pathname);
