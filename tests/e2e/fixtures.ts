@@ -73,9 +73,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 export { expect };
 
-/** See `quietStartup`; also for tests that start a server of their own. */
-export async function quietenStartup(control: PlatformControl): Promise<void> {
-  await control.override({ method: 'GET', path: '/api/alert/v1/alerts/maintenance/immediate', status: 204 });
+/** See `quietStartup`; also for tests that start a server of their own, or keep the maintenance notice. */
+export async function quietenStartup(control: PlatformControl, { keepMaintenance = false } = {}): Promise<void> {
+  if (!keepMaintenance) await control.override({ method: 'GET', path: '/api/alert/v1/alerts/maintenance/immediate', status: 204 });
   await control.override({ method: 'GET', path: '/api/benchmarking/v1/notification/HOME_PAGE', status: 204 });
   await control.override({
     method: 'GET',

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, en, fillSignIn, signOut, waitForServiceWorker } from './fixtures.ts';
+import { test, expect, en, fillSignIn, quietenStartup, signOut, waitForServiceWorker } from './fixtures.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
 /**
@@ -69,13 +69,7 @@ test.describe('outbox', () => {
     test('offline, a time format and a maintenance acknowledgement wait; back online each reaches the platform once, with a fresh bearer', async ({ context, page, signIn, platform }) => {
       // Only the maintenance notice at start-up; tokens that live 5 s (shorter than the replay's
       // margin), so the replay must fetch a new one rather than send the one of queue time.
-      await platform.override({ method: 'GET', path: '/api/benchmarking/v1/notification/HOME_PAGE', status: 204 });
-      await platform.override({
-        method: 'GET',
-        path: '/api/access/v1/tool-settings/user-preferences',
-        status: 200,
-        body: { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: false },
-      });
+      await quietenStartup(platform, { keepMaintenance: true });
       await platform.lifetimes({ accessTtlSeconds: 5 });
       await signIn(page, 'admin@acme.test');
       await waitForServiceWorker(page);

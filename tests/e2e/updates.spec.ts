@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, quietenStartup, waitForServiceWorker } from './fixtures.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startShellServer, type ShellServer } from './support/server.ts';
@@ -53,17 +53,24 @@ test.afterAll(async () => {
   for (const dir of [first, second, served]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('a deploy: both tabs are told, the old version keeps working, and Reload moves both to the new one', async ({ context, request }) => {
-  test.setTimeout(90_000);
+/** The first version served again, the emulator fresh and quiet, and the admin signed in on a controlled page. */
+async function signedInOnFirstVersion(context: BrowserContext, request: APIRequestContext): Promise<Page> {
   deploy(first, served);
   const control = new PlatformControl(request, server.baseURL);
   await control.reset();
   await quietenStartup(control);
-  const [a, b] = [await context.newPage(), await context.newPage()];
-  await a.goto(`${server.baseURL}/auth`);
-  await fillSignIn(a, 'admin@acme.test');
-  await expect(a.getByTestId('user-name')).toHaveText('Ada Admin');
-  await waitForServiceWorker(a);
+  const page = await context.newPage();
+  await page.goto(`${server.baseURL}/auth`);
+  await fillSignIn(page, 'admin@acme.test');
+  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+  await waitForServiceWorker(page);
+  return page;
+}
+
+test('a deploy: both tabs are told, the old version keeps working, and Reload moves both to the new one', async ({ context, request }) => {
+  test.setTimeout(90_000);
+  const a = await signedInOnFirstVersion(context, request);
+  const b = await context.newPage();
   await b.goto(`${server.baseURL}/mfe-host`);
   await expect(b.getByTestId('user-name')).toHaveText('Ada Admin');
   expect([await build(a), await build(b)]).toEqual(['0.1.0', '0.1.0']);
@@ -118,15 +125,7 @@ test('a deploy: both tabs are told, the old version keeps working, and Reload mo
 
 test('the kill switch retires the service worker in one deploy; the shell goes on from the network', async ({ context, request }) => {
   test.setTimeout(90_000);
-  deploy(first, served);
-  const control = new PlatformControl(request, server.baseURL);
-  await control.reset();
-  await quietenStartup(control);
-  const page = await context.newPage();
-  await page.goto(`${server.baseURL}/auth`);
-  await fillSignIn(page, 'admin@acme.test');
-  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
-  await waitForServiceWorker(page);
+  const page = await signedInOnFirstVersion(context, request);
   expect(await page.evaluate(async () => (await caches.keys()).some((name) => name.startsWith('workbox-precache')))).toBe(true);
 
   execFileSync(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'scripts/retire-sw.ts'), served], { stdio: 'ignore' });

@@ -1,3 +1,5 @@
+import { isGatewayStatus } from '../pipeline/gateway';
+
 /**
  * The outbox's rules (issue 7 item 2) as pure functions, so the page and the service worker replay
  * queued writes the same way: whose writes may go, in which order, and what an answer means.
@@ -40,6 +42,14 @@ export interface WriteFailure {
 export interface Signer {
   userGuid: string;
   tenantGuid: string;
+}
+
+/** Why the shell gave a write up without a refusal it could show (the list words them). */
+export const failureReasons = { expired: 'Expired', keepsFailing: 'ServerKeepsRefusing' } as const;
+
+/** The headers a write goes with: its key, its body type, never a bearer (the pipeline adds the current one). */
+export function writeHeaders(write: QueuedWrite): Record<string, string> {
+  return { 'Idempotency-Key': write.id, ...(write.contentType ? { 'Content-Type': write.contentType } : {}) };
 }
 
 /** The platform remembers an Idempotency-Key for 24 h (contract); a later replay would not be safe. */
@@ -85,7 +95,7 @@ export type Verdict =
  */
 export function judgeAnswer(status: number, deferred = false): Verdict {
   if (status >= 200 && status < 300) return { outcome: 'sent' };
-  if (status === 401 || status === 408 || status === 429 || (status >= 502 && status <= 504)) return { outcome: 'retry' };
+  if (status === 401 || status === 408 || status === 429 || isGatewayStatus(status)) return { outcome: 'retry' };
   if (status >= 500) return deferred ? { outcome: 'retry' } : { outcome: 'failed' };
   return { outcome: 'failed' };
 }
@@ -94,7 +104,7 @@ export function judgeAnswer(status: number, deferred = false): Verdict {
 export function afterRetry(write: QueuedWrite, status: number | null): QueuedWrite {
   const attempts = write.attempts + 1;
   if (attempts < maxAttempts) return { ...write, attempts, deferred: true };
-  return { ...write, attempts, deferred: true, state: 'failed', failure: { status, message: 'ServerKeepsRefusing' } };
+  return { ...write, attempts, deferred: true, state: 'failed', failure: { status, message: failureReasons.keepsFailing } };
 }
 
 /** The failure text of an ApiError body ({status, code, message}), else the status alone. */

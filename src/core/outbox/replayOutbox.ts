@@ -1,9 +1,10 @@
 import { isExpired, parseAccessClaims } from '../session/claims';
+import { isGatewayStatus } from '../pipeline/gateway';
 import { exclusively } from '../exclusively';
 import { readKv, sessionKeys } from '../session/sessionDb';
 import { refreshSession } from '../session/refresh';
 import { announce, type SettledWrite } from './outboxChannel';
-import { afterRetry, failureFrom, judgeAnswer, planReplay, type QueuedWrite } from './outboxRules';
+import { afterRetry, failureFrom, failureReasons, judgeAnswer, planReplay, writeHeaders, type QueuedWrite } from './outboxRules';
 import { deleteWrite, listWrites, putWrite } from './outboxStore';
 
 /**
@@ -29,9 +30,7 @@ const tokenMarginMs = 10_000;
 const settled = (write: QueuedWrite): SettledWrite => ({ id: write.id, label: write.label, kind: write.kind, deferred: write.deferred === true });
 
 function requestOf(write: QueuedWrite, origin: string): Request {
-  const headers: Record<string, string> = { 'Idempotency-Key': write.id };
-  if (write.contentType) headers['Content-Type'] = write.contentType;
-  return new Request(new URL(write.path, origin), { method: write.method, headers, body: write.body });
+  return new Request(new URL(write.path, origin), { method: write.method, headers: writeHeaders(write), body: write.body });
 }
 
 async function failureBody(response: Response): Promise<unknown> {
@@ -80,7 +79,7 @@ export function replayOutbox(send: (request: Request) => Promise<Response>, orig
         await deleteWrite(step.write.seq);
         report.dropped += 1;
       } else if (step.action === 'expire') {
-        await putWrite({ ...step.write, state: 'failed', failure: { status: null, message: 'Expired' } });
+        await putWrite({ ...step.write, state: 'failed', failure: { status: null, message: failureReasons.expired } });
         report.failed.push(settled(step.write));
       }
     }
@@ -108,7 +107,7 @@ export function replayOutbox(send: (request: Request) => Promise<Response>, orig
         report.failed.push(settled(write));
       } else {
         // The platform is not answering (gateway): stop; a server error: this resource waits.
-        if (response.status >= 502 && response.status <= 504) {
+        if (isGatewayStatus(response.status)) {
           unanswered = true;
           break;
         }

@@ -1,4 +1,5 @@
 import { parseAccessClaims } from '../session/claims';
+import { isGatewayStatus } from './gateway';
 import { refreshSession } from '../session/refresh';
 import { invalidateSnapshot, sessionSnapshot } from '../session/sessionSnapshot';
 import { pipelineHost } from './host';
@@ -24,8 +25,7 @@ function headerRecord(headers: Headers): Record<string, string> {
   return out;
 }
 
-/** A gateway status: the platform behind our origin did not answer. */
-const isUnanswered = (response: Response) => response.status >= 502 && response.status <= 504;
+const isUnanswered = (response: Response) => isGatewayStatus(response.status);
 
 async function send(request: Request): Promise<{ response: Response; token: string | null; pipeline: boolean }> {
   const host = pipelineHost();

@@ -1,4 +1,5 @@
 import { appStore } from '../../state/jotai';
+import { isGatewayStatus } from '../../core/pipeline/gateway';
 import { apiFetch } from '../api/apiFetch';
 import { orgTreeEngine } from './orgTreeClient';
 import { currentOrganisationAtom, orgTreeNodeCountAtom, orgTreeRevisionAtom, orgTreeStatusAtom } from './orgTreeAtoms';
@@ -78,7 +79,7 @@ export async function loadGlobalStateInWorker(options: IngestOptions & { control
     throw error;
   }
   const { status, result } = load;
-  const unanswered = status === 0 || (status >= 502 && status <= 504);
+  const unanswered = status === 0 || isGatewayStatus(status);
   if (mine !== generation || unanswered) return { status, rest: result?.state ?? null };
   const scope = { scopeKey: options.scopeKey, rootOrgId: options.rootOrgId };
   const ok = status >= 200 && status < 300;

@@ -2,7 +2,7 @@ import { pipelineFetch } from '../../core/pipeline/pipelineFetch';
 import { parseAccessClaims } from '../../core/session/claims';
 import { readKv, sessionKeys } from '../../core/session/sessionDb';
 import { announce, onOutboxMessage } from '../../core/outbox/outboxChannel';
-import type { QueuedWrite, WriteFailure } from '../../core/outbox/outboxRules';
+import { writeHeaders, type QueuedWrite, type WriteFailure } from '../../core/outbox/outboxRules';
 import { addWrite, deleteWrite, listWrites } from '../../core/outbox/outboxStore';
 import { replayOutbox, type ReplayReport } from '../../core/outbox/replayOutbox';
 import { apiFetch, pipelineWorker } from '../api/apiFetch';
@@ -82,7 +82,7 @@ async function signedInMember(): Promise<{ guid: string; tenantGuid: string } | 
 /** Without IndexedDB the write is sent once, directly, still with an Idempotency-Key. */
 async function sendUnqueued(write: QueuedWrite): Promise<WriteOutcome> {
   try {
-    const init: RequestInit = { method: write.method, headers: { 'Idempotency-Key': write.id, ...(write.contentType ? { 'Content-Type': write.contentType } : {}) } };
+    const init: RequestInit = { method: write.method, headers: writeHeaders(write) };
     if (write.body !== null) init.body = write.body;
     const response = await apiFetch(write.path, init);
     if (response.ok) return { state: 'sent' };

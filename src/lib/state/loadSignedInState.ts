@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isGatewayStatus } from '../../core/pipeline/gateway';
 import { appStore, type PrimitiveAtom } from '../../state/jotai';
 import { apiFetch, pipelineWorker } from '../api/apiFetch';
 import { getValidated } from '../api/getValidated';
@@ -61,7 +62,7 @@ async function loadInit(claims: AccessClaims): Promise<GlobalStateRest | null> {
   } catch {
     return null;
   }
-  if (load.status === 0 || (load.status >= 502 && load.status <= 504)) throw new Unreachable();
+  if (load.status === 0 || isGatewayStatus(load.status)) throw new Unreachable();
   const parsed = globalStateRestSchema.safeParse(load.rest);
   return load.rest !== null && parsed.success ? parsed.data : null;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/dialog/Modal';
-import type { QueuedWrite } from '../../../core/outbox/outboxRules';
+import { failureReasons, type QueuedWrite } from '../../../core/outbox/outboxRules';
 import { machineDateTime } from '../../../lib/datetime/format';
 import { dismissWrite } from '../../../lib/outbox/outbox';
 import { memberWritesAtom } from '../../../lib/outbox/outboxState';
@@ -11,8 +11,8 @@ import { useAtomValue } from '../../../state/jotai';
 /** Why a write was not sent, in the member's words. */
 function failureText(write: QueuedWrite, t: (key: string, values?: Record<string, unknown>) => string): string {
   const status = write.failure?.status ?? null;
-  if (write.failure?.message === 'Expired') return t('WriteExpired');
-  if (write.failure?.message === 'ServerKeepsRefusing') return t('WriteKeepsFailing', { status: status ?? '' });
+  if (write.failure?.message === failureReasons.expired) return t('WriteExpired');
+  if (write.failure?.message === failureReasons.keepsFailing) return t('WriteKeepsFailing', { status: status ?? '' });
   return t('WriteFailed', { status: status ?? '', message: write.failure?.message ?? '' }).trim();
 }
 
