@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Workbox } from 'workbox-window';
 import { appStore } from '../state/jotai';

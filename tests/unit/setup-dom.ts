@@ -1,2 +1,2 @@
-// IndexedDB for the session store under happy-dom.
+// IndexedDB for the session, outbox and history stores (node, happy-dom and jsdom files alike).
 import 'fake-indexeddb/auto';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKeys, writeKv } from '../session/sessionDb';
 import type { OutboxMessage } from './outboxChannel';

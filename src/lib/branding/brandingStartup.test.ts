@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appStore } from '../../state/jotai';
 import { brandingAtom, brandingResourcesAtom } from './brandingAtoms';

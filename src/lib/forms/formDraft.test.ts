@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearDrafts, discardDraft, draftKey, readDraft, writeDraft } from './formDraft';
 

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../state/jotai';
 import { currentOrganisationAtom, orgTreeNodeCountAtom, orgTreeStatusAtom } from './orgTreeAtoms';

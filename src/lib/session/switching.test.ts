@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKeys, writeKv } from '../../core/session/sessionDb';
 import type { SessionMessage } from '../../core/session/sessionChannel';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { writeKv } from '../../core/session/sessionDb';
 import { clearLastKnownState, readLastKnownState, writeLastKnownState, type LastKnownState } from './lastKnownState';

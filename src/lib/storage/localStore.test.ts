@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from './keys';
 import { readLocal, removeLocal, writeLocal } from './localStore';
