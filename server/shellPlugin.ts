@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin, ProxyOptions } from 'vite';
 import type { Platform } from '../tests/platform/index.ts';
 import { buildConfigDocument } from './runtimeConfigFile.ts';
+import { securityHeaders } from './securityHeaders.ts';
 
 type Next = (err?: unknown) => void;
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
@@ -33,6 +34,23 @@ function configMiddleware(configFile: string | undefined, withEmulator: boolean)
   };
 }
 
+/**
+ * The shell's files go out with the security headers of the configuration served beside them
+ * (server/securityHeaders). Registered after the emulator, which answers its own paths itself.
+ */
+function headersMiddleware(configFile: string | undefined, withEmulator: boolean): Middleware {
+  return (_req, res, next) => {
+    let headers: Record<string, string>;
+    try {
+      headers = securityHeaders(buildConfigDocument(configFile, withEmulator).body);
+    } catch {
+      headers = securityHeaders('{}');
+    }
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    next();
+  };
+}
+
 export function shellServer(): Plugin {
   // The environment is read once, when the config loads, so each server keeps its own settings.
   const platformOrigin = process.env.PLATFORM_ORIGIN;
@@ -40,14 +58,18 @@ export function shellServer(): Plugin {
   const control = process.env.EMULATOR_CONTROL === '1';
   const quiet = Boolean(process.env.CI || process.env.TRUST_SHELL_QUIET);
   let platform: Promise<Platform> | null = null;
-  const mount = (use: (fn: Middleware) => void, printUrls: boolean) => {
+  const mount = (use: (fn: Middleware) => void, printUrls: boolean, withHeaders: boolean) => {
     use(configMiddleware(configFile, !platformOrigin));
-    if (platformOrigin) return;
+    if (platformOrigin) {
+      if (withHeaders) use(headersMiddleware(configFile, false));
+      return;
+    }
     // Loaded lazily: a deployment in front of a real platform never loads emulator code.
     platform ??= import('../tests/platform/index.ts').then((m) => m.createPlatform({ control }));
     use((req, res, next) => {
       platform!.then((p) => p.handle(req, res, next)).catch(next);
     });
+    if (withHeaders) use(headersMiddleware(configFile, true));
     if (printUrls) {
       void platform.then((p) => {
         console.log('\n  Demo sign-in personas (platform emulator):');
@@ -62,10 +84,11 @@ export function shellServer(): Plugin {
       return platformOrigin ? { server: { proxy: platformProxy(platformOrigin) }, preview: { proxy: platformProxy(platformOrigin) } } : {};
     },
     configureServer(server) {
-      mount((fn) => server.middlewares.use(fn), true);
+      // The dev server's React refresh preamble is an inline script: no policy there.
+      mount((fn) => server.middlewares.use(fn), true, false);
     },
     configurePreviewServer(server) {
-      mount((fn) => server.middlewares.use(fn), !quiet);
+      mount((fn) => server.middlewares.use(fn), !quiet, true);
     },
   };
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, originOf, securityHeaders } from './securityHeaders.ts';
+
+const directives = (policy: string): Record<string, string[]> => Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0] ?? '', d.split(' ').slice(1)]));
+
+describe('the Content-Security-Policy from the runtime configuration (issue 9 item 3)', () => {
+  it('without configured origins: this origin only, and the fixed directives', () => {
+    expect(directives(contentSecurityPolicy('{}'))).toEqual({
+      'script-src': ["'self'"],
+      'connect-src': ["'self'"],
+      'worker-src': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
+  });
+
+  it('adds exactly the configured analytics and micro-frontend origins to script-src, and the connected origins to connect-src', () => {
+    const policy = directives(
+      contentSecurityPolicy(
+        JSON.stringify({
+          analytics: { scriptUrl: 'https://cdn.analytics.test/{key}/agent.js' },
+          microFrontends: [
+            { name: 'A', route: 'a', moduleUrl: 'https://remotes.acme.test/a/remote.js' },
+            { name: 'B', route: 'b', moduleUrl: '/remotes/b.js' },
+            { name: 'C', route: 'c', moduleUrl: 'https://remotes.acme.test/c/remote.js' },
+          ],
+          webToLeadUrl: 'https://webto.crm.test/servlet/servlet.WebToLead',
+          authClient: { oidc: true, issuer: 'https://login.acme.test/realms/x' },
+          seedTranslationUrl: 'https://seed.trust-shell.test/{lang}.json',
+        }),
+      ),
+    );
+    expect(policy['script-src']).toEqual(["'self'", 'https://cdn.analytics.test', 'https://remotes.acme.test']);
+    expect(policy['connect-src']).toEqual(["'self'", 'https://cdn.analytics.test', 'https://login.acme.test', 'https://seed.trust-shell.test', 'https://webto.crm.test']);
+  });
+
+  it('never unsafe-inline or unsafe-eval, and nothing but origins from hostile values', () => {
+    const policy = contentSecurityPolicy(
+      JSON.stringify({
+        analytics: { scriptUrl: "javascript:alert(1)" },
+        microFrontends: [{ moduleUrl: "https://x.test/a.js; script-src 'unsafe-inline'" }, { moduleUrl: 'data:text/javascript,alert(1)' }, 42],
+        webToLeadUrl: "https://lead.test/'unsafe-eval'",
+      }),
+    );
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|javascript:|data:/);
+    expect(directives(policy)['script-src']).toEqual(["'self'", 'https://x.test']);
+  });
+
+  it('a configuration that is not JSON leaves this origin only', () => {
+    expect(directives(contentSecurityPolicy('{not json'))['script-src']).toEqual(["'self'"]);
+  });
+
+  it('origins are http(s) only', () => {
+    expect([originOf('https://a.test/x'), originOf('http://a.test:8080/'), originOf('/relative'), originOf('ftp://a.test'), originOf(5)]).toEqual([
+      'https://a.test',
+      'http://a.test:8080',
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('sends Referrer-Policy and X-Content-Type-Options with it', () => {
+    expect(securityHeaders('{}')).toMatchObject({ 'Referrer-Policy': 'same-origin', 'X-Content-Type-Options': 'nosniff' });
+  });
+});
