@@ -15,7 +15,7 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => voi
 export function platformProxy(origin: string): Record<string, ProxyOptions> {
   const target = { target: origin, changeOrigin: true, secure: true } satisfies ProxyOptions;
   return {
-    '^/(api|seed-translations|authentication|access)/': target,
+    '^/(api|seed-translations|authentication|access|oidc|crm)/': target,
     '^/[A-Za-z0-9-]{1,64}/api/': target,
   };
 }
