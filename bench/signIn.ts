@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 
-/** The benchmarks' member: signs in through the real sign-in page and waits for the shell. */
-export async function signInAsAdmin(page: Page, baseURL: string): Promise<void> {
+/** Signs a persona in through the real sign-in page and waits for the shell. */
+export async function signIn(page: Page, baseURL: string, email = 'admin@acme.test'): Promise<void> {
   await page.goto(`${baseURL}/auth`);
-  await page.getByLabel('Email').fill('admin@acme.test');
+  await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password').fill('trust-shell-demo');
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Response } from '@playwright/test';
+import { chromiumPath } from '../tests/e2e/support/browser.ts';
+import type { BenchRow } from './report.ts';
+import type { BenchOptions } from './setup.ts';
+import { startBenchServer } from './server.ts';
+import { sample } from './stats.ts';
+import { signIn } from './signIn.ts';
+
+/**
+ * Initial JavaScript per route, as the browser actually loads it: every JS response a page at the
+ * route receives until the network is quiet, gzip-compressed here (level 6, as
+ * tests/unit/dist.test.ts does), with no service worker (it would precache everything) and an
+ * empty HTTP cache. Beside it, the manifest count of dist.test.ts (entry + route chunks + static
+ * imports), so a difference shows: chunks loaded lazily at start-up, or preloads the manifest misses.
+ */
+const kb = (bytes: number) => bytes / 1024;
+
+interface Loaded {
+  /** The shell's own files (from the build), gzip bytes by path. */
+  shell: Map<string, number>;
+  /** Script served by the platform (micro-frontend remotes, the analytics agent). */
+  other: Map<string, number>;
+}
+
+async function jsLoadedBy(context: BrowserContext, url: string, ready: string): Promise<Loaded> {
+  const loaded: Loaded = { shell: new Map(), other: new Map() };
+  const pending: Promise<void>[] = [];
+  const origin = new URL(url).origin;
+  const onResponse = (response: Response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!type.includes('javascript') || response.status() !== 200) return;
+    const { pathname } = new URL(response.url());
+    const bucket = new URL(response.url()).origin === origin && pathname.startsWith('/assets/') ? loaded.shell : loaded.other;
+    pending.push(response.body().then((body) => void bucket.set(pathname, gzipSync(body).length), () => undefined));
+  };
+  context.on('response', onResponse);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  try {
+    await page.goto(url);
+    await page.waitForSelector(ready, { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    return loaded;
+  } finally {
+    context.off('response', onResponse);
+    await cdp.detach();
+    await page.close();
+  }
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** dist.test.ts's count: the entry and the route's chunks with their static imports, gzip bytes. */
+function manifestCount(outDir: string, routeSources: string[]): { bytes: number; files: Set<string> } {
+  const manifest = JSON.parse(readFileSync(`${outDir}/.vite/manifest.json`, 'utf8')) as Record<string, ManifestChunk>;
+  const keys = [Object.keys(manifest).find((k) => manifest[k]!.isEntry)!];
+  for (const source of routeSources) {
+    const key = Object.keys(manifest).find((k) => k.endsWith(source));
+    if (!key) throw new Error(`no chunk for ${source} in ${outDir}/.vite/manifest.json`);
+    keys.push(key);
+  }
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    (chunk.imports ?? []).forEach(visit);
+  };
+  keys.forEach(visit);
+  return { bytes: [...files].reduce((sum, f) => sum + gzipSync(readFileSync(`${outDir}/${f}`)).length, 0), files };
+}
+
+const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
+/** `assets/AuthPage-OtlUluZG.js` → `AuthPage`. */
+const chunkName = (path: string) => path.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '');
+
+function row(figure: string, runs: Loaded[], manifest: { bytes: number; files: Set<string> }, aimKb: number | null): BenchRow {
+  const measured = sample(runs.map((r) => kb(total(r.shell))));
+  const last = runs.at(-1)!;
+  const worker = [...last.shell].filter(([path]) => path.includes('worker')).reduce((a, [, b]) => a + b, 0);
+  const other = total(last.other);
+  const diff = measured.median - kb(manifest.bytes);
+  const beyond = [...last.shell.keys()].filter((path) => !manifest.files.has(path.slice(1))).map(chunkName);
+  const unloaded = [...manifest.files].filter((file) => !last.shell.has(`/${file}`)).map(chunkName);
+  const notes = [
+    `${last.shell.size} files loaded${worker ? ` (${kb(worker).toFixed(1)} KB of it the worker's)` : ''}`,
+    `manifest count ${kb(manifest.bytes).toFixed(1)} KB in ${manifest.files.size} files` +
+      (Math.abs(diff) >= 0.05 ? ` (${diff > 0 ? '+' : ''}${diff.toFixed(1)} KB)` : ', the same') +
+      (beyond.length ? `; loaded beyond it: ${beyond.join(', ')}` : '') +
+      (unloaded.length ? `; in it but not loaded: ${unloaded.join(', ')}` : ''),
+  ];
+  if (other) notes.push(`plus ${kb(other).toFixed(1)} KB of platform-served script (${[...last.other.keys()].join(', ')})`);
+  return { figure, sample: measured, unit: 'KB', note: notes.join('; '), aim: aimKb === null ? '' : `≤ ${aimKb} KB gzip`, ok: aimKb === null ? null : measured.median <= aimKb };
+}
+
+export async function benchBundle(options: BenchOptions): Promise<BenchRow[]> {
+  const server = await startBenchServer(options.outDir, options.harnessDir);
+  const browser = await chromium.launch({ executablePath: chromiumPath() });
+  try {
+    const auth: Loaded[] = [];
+    const signedIn: Loaded[] = [];
+    for (let run = 0; run < options.runs; run += 1) {
+      // A new context each run: nothing cached, nobody signed in.
+      const anonymous = await browser.newContext({ serviceWorkers: 'block' });
+      auth.push(await jsLoadedBy(anonymous, `${server.baseURL}/auth`, 'input[type="email"], input[autocomplete="username"], label:has-text("Email")'));
+      await anonymous.close();
+    }
+    const member = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await member.newPage();
+    await signIn(page, server.baseURL);
+    await page.close();
+    for (let run = 0; run < options.runs; run += 1) {
+      signedIn.push(await jsLoadedBy(member, `${server.baseURL}/mfe-host`, '[data-testid="user-name"]:not(:empty)'));
+    }
+    await member.close();
+    return [
+      row('initial JS, /auth (gzip)', auth, manifestCount(options.outDir, ['features/auth/AuthPage.tsx']), 150),
+      row('initial JS, signed-in first route /mfe-host (gzip)', signedIn, manifestCount(options.outDir, ['features/shell/SignedInLayout.tsx', 'features/mfeHost/MfeHostPage.tsx']), null),
+    ];
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
