@@ -64,6 +64,10 @@ describe('html: hostile inputs', () => {
     ['math with xlink', '<math><mi xlink:href="javascript:alert(1)">x</mi></math>', ''],
     ['mutation XSS', '<noscript><p title="</noscript><img src=x onerror=alert(1)>">', ''],
     ['template smuggling', '<template><script>alert(1)</script></template><p>ok</p>', '<p>ok</p>'],
+    ['remote image (tracking pixel)', '<img src="https://evil.test/x.png" alt="x">', '<img alt="x">'],
+    ['protocol-relative image', '<img src="//evil.test/x.png">', '<img>'],
+    ['backslash image', '<img src="/\\evil.test/x.png">', '<img>'],
+    ['remote video poster and source', '<video poster="https://evil.test/p.png" src="http://evil.test/v.mp4"></video>', '<video></video>'],
   ])('%s', (_name, input, expected) => {
     const output = toSafeContent(input, 'html');
     expect(dangers(output)).toEqual([]);
@@ -77,6 +81,11 @@ describe('html: hostile inputs', () => {
 
   it('keeps relative, mailto and tel links and raster data images', () => {
     const html = '<a href="/help">a</a><a href="mailto:help@acme.test">b</a><a href="tel:+441234">c</a><img src="data:image/png;base64,iVBORw0KGgo=">';
+    expect(sanitizeHtml(html)).toBe(html);
+  });
+
+  it('keeps images from this origin, relative or absolute', () => {
+    const html = `<img src="/brand/a.png"><img src="${location.origin}/brand/b.png">`;
     expect(sanitizeHtml(html)).toBe(html);
   });
 

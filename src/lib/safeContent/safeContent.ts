@@ -6,8 +6,8 @@ import createDOMPurify, { type DOMPurify } from 'dompurify';
  * throws 'Invalid safe type specified'.
  *
  * - html: DOMPurify (HTML profile only: no SVG or MathML), no forms, no inline styles or srcset,
- *   every link and source through the URL rules below; links opening a new window get
- *   rel="noopener noreferrer".
+ *   every link through the url rule below and every source (img, video…) only from this origin or
+ *   a base64 raster image; links opening a new window get rel="noopener noreferrer".
  * - style: declarations kept one by one; expression(), behaviours, bindings, @import, escapes and
  *   url()s to anything but a safe resource are dropped.
  * - script: server script is never run, so the result is always empty.
@@ -69,6 +69,23 @@ export function isSafeResourceUrl(url: string): boolean {
   const found = urlScheme(url);
   if (found === null || found === 'http' || found === 'https') return true;
   return found === 'data' && safeImageData.test(url.trim());
+}
+
+/**
+ * A source that server HTML (banners, the product-improvements text) may load by itself: this
+ * origin's files or a base64 raster image, never another host (no tracking pixels, no remote
+ * frames; issue 9: hostile strings load nothing).
+ */
+export function isEmbeddableResourceUrl(url: string): boolean {
+  if (!isSafeResourceUrl(url)) return false;
+  if (urlScheme(url) === 'data') return true;
+  const here = globalThis.location;
+  if (!here) return false;
+  try {
+    return new URL(url.trim(), here.href).origin === here.origin;
+  } catch {
+    return false;
+  }
 }
 
 export function sanitizeUrl(url: string): string {
@@ -146,7 +163,7 @@ function getPurifier(): DOMPurify {
   instance.addHook('uponSanitizeAttribute', (_node, data) => {
     const name = data.attrName.toLowerCase();
     if (urlAttributes.has(name) && !isSafeUrl(data.attrValue)) data.keepAttr = false;
-    if (resourceAttributes.has(name) && !isSafeResourceUrl(data.attrValue)) data.keepAttr = false;
+    if (resourceAttributes.has(name) && !isEmbeddableResourceUrl(data.attrValue)) data.keepAttr = false;
   });
   instance.addHook('afterSanitizeAttributes', (node) => {
     if (node instanceof Element && node.tagName === 'A' && node.hasAttribute('target')) {
