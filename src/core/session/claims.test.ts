@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExpired, parseAccessClaims, parseRefreshClaims } from './claims';
+import { isExpired, maxTokenLength, parseAccessClaims, parseRefreshClaims } from './claims';
 
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const token = (payload: unknown) => `${b64({ alg: 'RS256' })}.${b64(payload)}.c2ln`;
@@ -34,8 +34,29 @@ describe('parseAccessClaims', () => {
     ['exp as text', token({ ...good, exp: '1700000900' })],
     ['not a string', 42],
     ['null', null],
+    ['an empty string', ''],
+    ['a payload that is not JSON', `${b64({})}.${btoa('not json {').replace(/=+$/, '')}.c`],
+    ['exp 1e20', token({ ...good, exp: 1e20 })],
+    ['a negative exp', token({ ...good, exp: -1 })],
+    ['exp as non-numeric text', token({ ...good, exp: 'soon' })],
+    ['exp as the text Infinity', token({ ...good, exp: 'Infinity' })],
+    ['no guid', token({ ...good, guid: undefined })],
+    ['a token longer than any header allows', token({ ...good, padding: 'x'.repeat(maxTokenLength) })],
   ])('gives null claims for %s', (_name, value) => {
     expect(parseAccessClaims(value)).toBeNull();
+  });
+});
+
+describe('claims the shell cannot trust are read defensively', () => {
+  it('ignores a huge or text iat (0) but keeps the token', () => {
+    expect(parseAccessClaims(token({ ...good, iat: 1e308 }))?.iat).toBe(0);
+    expect(parseAccessClaims(token({ ...good, iat: 'Infinity' }))?.iat).toBe(0);
+  });
+
+  it('reads alg none like any other: only the platform checks signatures, and it refuses the token', () => {
+    // The token endpoint's answer is checked for three non-empty parts (tokenClient); a stored one is
+    // only read here, and every call with it is refused by the platform (401 → refresh).
+    expect(parseAccessClaims(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(good)}.`)?.guid).toBe(good.guid);
   });
 });
 

@@ -24,8 +24,15 @@ export interface RefreshClaims {
 /** Largest exp we accept as seconds; a value in milliseconds (13 digits) is a malformed token. */
 const maxSeconds = 1e11;
 
+/**
+ * Longest token we read (16 KiB, the usual server limit for a whole header block): a longer one
+ * could never be sent as a bearer, so it is as good as no token, and decoding it would cost the
+ * main thread for nothing.
+ */
+export const maxTokenLength = 16_384;
+
 function decodePayload(token: unknown): Record<string, unknown> | null {
-  if (typeof token !== 'string' || token.split('.').length !== 3) return null;
+  if (typeof token !== 'string' || token.length > maxTokenLength || token.split('.').length !== 3) return null;
   try {
     const payload = jwtDecode<unknown>(token);
     return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;

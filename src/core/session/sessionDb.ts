@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { broadcast } from './sessionChannel';
+import { parseRefreshClaims } from './claims';
 
 /**
  * The session lives in IndexedDB (not localStorage) so that the service worker, which has no
@@ -25,16 +26,46 @@ interface ShellDb extends DBSchema {
 const dbName = 'trust-shell';
 let dbPromise: Promise<IDBPDatabase<ShellDb>> | null = null;
 
-function db(): Promise<IDBPDatabase<ShellDb>> {
+async function db(): Promise<IDBPDatabase<ShellDb>> {
   dbPromise ??= openDB<ShellDb>(dbName, 1, {
     upgrade(database) {
       database.createObjectStore('kv');
     },
+  }).catch((error: unknown) => {
+    // Blocked now (private mode, a failed upgrade) may work later: ask again next time.
+    dbPromise = null;
+    throw error;
   });
   return dbPromise;
 }
 
+/**
+ * Entries IndexedDB refused (unavailable, blocked, quota): kept for this context only, so a member
+ * can still sign in and work in this tab. Such a key reads from here until IndexedDB takes it again.
+ */
+const memory = new Map<string, unknown>();
+let inMemory = false;
+const fallbackListeners = new Set<() => void>();
+
+function keepInMemory(key: string, value: unknown): void {
+  memory.set(key, value);
+  if (inMemory) return;
+  inMemory = true;
+  fallbackListeners.forEach((listener) => listener());
+}
+
+/** Told once when the session store first falls back to memory (at once if it already has). */
+export function onSessionStoreFallback(listener: () => void): () => void {
+  if (inMemory) listener();
+  fallbackListeners.add(listener);
+  return () => fallbackListeners.delete(listener);
+}
+
 export async function readKv<T>(key: string, guard: (value: unknown) => value is T): Promise<T | null> {
+  if (memory.has(key)) {
+    const value = memory.get(key);
+    return guard(value) ? value : null;
+  }
   try {
     const value = await (await db()).get('kv', key);
     return guard(value) ? value : null;
@@ -57,19 +88,30 @@ function written(key: string): void {
 }
 
 export async function writeKv(key: string, value: unknown): Promise<void> {
-  await (await db()).put('kv', value, key);
+  try {
+    await (await db()).put('kv', value, key);
+    memory.delete(key);
+  } catch {
+    keepInMemory(key, value);
+  }
   written(key);
 }
 
 export async function deleteKv(key: string): Promise<void> {
-  await (await db()).delete('kv', key);
+  memory.delete(key);
+  try {
+    await (await db()).delete('kv', key);
+  } catch {
+    // Nothing can be stored there, so nothing is left to delete.
+  }
   written(key);
 }
 
+/** A stored auth object; one whose refresh token has no readable claims (corrupt storage) is no session. */
 export function isStoredAuth(value: unknown): value is StoredAuth {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.refresh_token === 'string' && typeof v.tenantGuid === 'string' && typeof v.orgGroupGuid === 'string';
+  return parseRefreshClaims(v.refresh_token) !== null && typeof v.tenantGuid === 'string' && typeof v.orgGroupGuid === 'string';
 }
 
 export const sessionKeys = {

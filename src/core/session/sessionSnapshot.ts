@@ -1,5 +1,6 @@
 import { onLocalWrite, readKv, sessionKeys } from './sessionDb';
 import { onSessionMessage } from './sessionChannel';
+import { parseAccessClaims } from './claims';
 
 /**
  * What every pipeline call needs (the access token and the language), read from IndexedDB once
@@ -13,7 +14,12 @@ export interface SessionSnapshot {
 }
 
 const languageCode = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}$/;
-const isString = (v: unknown): v is string => typeof v === 'string';
+/**
+ * Only a token with readable claims is sent: an unreadable one (corrupt storage, 1 MB) would be
+ * refused anyway, and would turn calls that work signed out (translations, the anonymous state)
+ * into 401s. Without it a call that needs a session gets its 401, then a refresh.
+ */
+const isToken = (v: unknown): v is string => parseAccessClaims(v) !== null;
 const isLanguage = (v: unknown): v is string => typeof v === 'string' && languageCode.test(v);
 
 let cached: Promise<SessionSnapshot> | null = null;
@@ -29,7 +35,7 @@ export function sessionSnapshot(): Promise<SessionSnapshot> {
     onSessionMessage(() => invalidateSnapshot());
     onLocalWrite(() => invalidateSnapshot());
   }
-  cached ??= Promise.all([readKv(sessionKeys.accessToken, isString), readKv(sessionKeys.language, isLanguage)]).then(
+  cached ??= Promise.all([readKv(sessionKeys.accessToken, isToken), readKv(sessionKeys.language, isLanguage)]).then(
     ([accessToken, language]) => ({ accessToken, language: language ?? 'en-us' }),
     (error: unknown) => {
       cached = null;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { pipelineHost } from '../pipeline/host';
+import { parseAccessClaims } from './claims';
 
 const tokenPath = '/api/access/v1/oauth/token';
 /** SPEC §9 login client: a token call that has not answered after 20 s counts as unanswered. */
@@ -19,6 +20,11 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export type TokenResult =
   | { ok: true; tokens: TokenResponse }
   /** refused: the token endpoint answered 400/401 (wrong password, used refresh token, ...). */
+  /**
+   * malformed: a JSON answer off the contract, or an access token without readable claims (the
+   * platform answered, so the grant is spent). A body that is not JSON at all (a proxy's or captive
+   * portal's page) counts as unreachable: the platform itself may not have seen the call.
+   */
   | { ok: false; reason: 'refused' | 'unreachable' | 'malformed' };
 
 /**
@@ -45,10 +51,14 @@ export async function requestToken(form: Record<string, string>, endpoint: strin
   }
   if (response.status === 400 || response.status === 401) return { ok: false, reason: 'refused' };
   if (!response.ok) return { ok: false, reason: 'unreachable' };
+  let body: unknown;
   try {
-    const parsed = tokenResponseSchema.safeParse(await response.json());
-    return parsed.success ? { ok: true, tokens: parsed.data } : { ok: false, reason: 'malformed' };
+    body = await response.json();
   } catch {
-    return { ok: false, reason: 'malformed' };
+    return { ok: false, reason: 'unreachable' };
   }
+  const parsed = tokenResponseSchema.safeParse(body);
+  // Checked here, at the edge: every caller stores the claims, and SPEC §5 null claims are no session.
+  if (!parsed.success || !parseAccessClaims(parsed.data.access_token)) return { ok: false, reason: 'malformed' };
+  return { ok: true, tokens: parsed.data };
 }

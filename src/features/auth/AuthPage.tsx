@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
 import { runtimeConfigAtom } from '../../config/configAtom';
-import { requestToken } from '../../core/session/tokenClient';
+import { requestToken, type TokenResponse } from '../../core/session/tokenClient';
 import { onSessionMessage } from '../../core/session/sessionChannel';
 import { readStoredAuth } from '../../core/session/sessionDb';
 import { storeSignIn, takeReturnPath } from '../../lib/session/session';
@@ -15,10 +15,24 @@ import { currentLanguage } from '../../lib/i18n/languageStore';
 import { readLocal } from '../../lib/storage/localStore';
 import { storageKeys } from '../../lib/storage/keys';
 import { paths } from '../../app/paths';
+import { storageInMemoryAtom } from '../../lib/storage/storageHealth';
 import './auth.css';
 
 type Step = 'email' | 'password';
 type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'error'; messageKey: string };
+
+// Rarely needed (storage refused), so not part of the sign-in page's first JavaScript (its budget).
+const StorageNotice = lazy(() => import('../banners/StorageNotice').then((m) => ({ default: m.StorageNotice })));
+
+/** Stores the session; false when it cannot be (tokens nobody can read): a failed sign-in, never a stuck form. */
+async function stored(tokens: TokenResponse, email: string): Promise<boolean> {
+  try {
+    await storeSignIn(tokens, email);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The pre-login area: email first; the SAML user-type lookup decides between password and SSO. */
 export default function AuthPage() {
@@ -26,6 +40,7 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const config = useAtomValue(runtimeConfigAtom);
+  const inMemory = useAtomValue(storageInMemoryAtom);
   const [anonymous, setAnonymous] = useState<AnonymousState | null>(null);
   const [language, setLanguage] = useState(currentLanguage);
   const [step, setStep] = useState<Step>('email');
@@ -64,7 +79,12 @@ export default function AuthPage() {
         return;
       }
       signingIn.current = true;
-      await storeSignIn(result.tokens, result.email);
+      if (!(await stored(result.tokens, result.email))) {
+        signingIn.current = false;
+        setStatus({ kind: 'error', messageKey: 'SignInFailed' });
+        void navigate(paths.auth, { replace: true });
+        return;
+      }
       void navigate(takeReturnPath(paths.mfeHost), { replace: true });
     });
     return () => {
@@ -101,7 +121,12 @@ export default function AuthPage() {
       return;
     }
     signingIn.current = true;
-    await storeSignIn(result.tokens, address);
+    if (!(await stored(result.tokens, address))) {
+      signingIn.current = false;
+      setPassword('');
+      setStatus({ kind: 'error', messageKey: 'SignInFailed' });
+      return;
+    }
     void navigate(takeReturnPath(paths.mfeHost), { replace: true });
   }
 
@@ -114,6 +139,11 @@ export default function AuthPage() {
   );
   return (
     <main className="auth">
+      {inMemory ? (
+        <Suspense fallback={null}>
+          <StorageNotice />
+        </Suspense>
+      ) : null}
       <div className="auth__card">
         <img className="auth__logo" src={anonymous?.loginLogo ?? '/brand/default-logo.svg'} alt={t('ProductLogo')} width={160} height={40} />
         <h1>{t('SignIn')}</h1>

@@ -18,6 +18,7 @@ import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
 import { StartupFlows } from '../startup/StartupFlows';
 import { SessionTimeoutWarning } from '../session/SessionTimeoutWarning';
 import { BannerArea } from '../banners/BannerArea';
+import { StorageNotice } from '../banners/StorageNotice';
 import { OrganisationPicker } from './OrganisationPicker';
 import { ThemeMenu } from './ThemeMenu';
 import { TenantSwitcher } from './chrome/TenantSwitcher';
@@ -119,6 +120,7 @@ export function SignedInLayout() {
         </div>
       </header>
       <BannerArea />
+      <StorageNotice />
       <main className="shell__main" id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -30,6 +30,31 @@ describe('localStore', () => {
     expect(readLocal(key)).toBe('preview-dark');
   });
 
+  it('tells its listeners once when storage first refuses a write (the shell says "saved only for this tab")', async () => {
+    // A fresh module: the tests above already made this one fall back.
+    vi.resetModules();
+    const fresh = await import('./localStore');
+    const told = vi.fn();
+    fresh.onLocalStoreFallback(told);
+    fresh.writeLocal(key, 'default');
+    expect(told).not.toHaveBeenCalled();
+    vi.stubGlobal('localStorage', {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    });
+    try {
+      fresh.writeLocal(key, 'preview');
+      fresh.writeLocal(key, 'preview-dark');
+      expect(told).toHaveBeenCalledTimes(1);
+      expect(fresh.readLocal(key)).toBe('preview-dark');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('works in memory when storage cannot be reached at all', () => {
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new DOMException('blocked', 'SecurityError');

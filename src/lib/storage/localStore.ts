@@ -20,6 +20,22 @@ function area(): Storage | null {
  */
 const unsaved = new Set<string>();
 
+let inMemory = false;
+const fallbackListeners = new Set<() => void>();
+
+function fellBack(): void {
+  if (inMemory) return;
+  inMemory = true;
+  fallbackListeners.forEach((listener) => listener());
+}
+
+/** Told once when local storage first refuses a write (at once if it already has). */
+export function onLocalStoreFallback(listener: () => void): () => void {
+  if (inMemory) listener();
+  fallbackListeners.add(listener);
+  return () => fallbackListeners.delete(listener);
+}
+
 export function readLocal(key: StorageKey): string | null {
   try {
     const storage = area();
@@ -34,12 +50,16 @@ export function writeLocal(key: StorageKey, value: string): void {
   memory.set(key, value);
   try {
     const storage = area();
-    if (!storage) return;
+    if (!storage) {
+      fellBack();
+      return;
+    }
     storage.setItem(key, value);
     unsaved.delete(key);
   } catch {
     // quota or blocked storage: the in-memory copy keeps this tab working
     unsaved.add(key);
+    fellBack();
   }
 }
 

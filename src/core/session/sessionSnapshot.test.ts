@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { sessionKeys, writeKv } from './sessionDb';
+import { invalidateSnapshot, sessionSnapshot } from './sessionSnapshot';
+
+const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.c2ln`;
+const readable = jwt({ guid: 'u1', tenantGuid: 't1', exp: 2_000_000_000 });
+
+describe('sessionSnapshot sends only a token with readable claims (issue 9)', () => {
+  it.each([
+    ['two parts', 'a.b'],
+    ['no exp', jwt({ guid: 'u1', tenantGuid: 't1' })],
+    ['1 MB', jwt({ guid: 'u1', tenantGuid: 't1', exp: 2_000_000_000, padding: 'x'.repeat(1024 * 1024) })],
+    ['not a string', 42],
+  ])('no bearer for a stored token with %s', async (_name, stored) => {
+    await writeKv(sessionKeys.accessToken, stored);
+    invalidateSnapshot();
+    expect((await sessionSnapshot()).accessToken).toBeNull();
+  });
+
+  it('the stored token when its claims read (expired or not: the platform decides)', async () => {
+    await writeKv(sessionKeys.accessToken, readable);
+    invalidateSnapshot();
+    expect((await sessionSnapshot()).accessToken).toBe(readable);
+  });
+});

@@ -1,0 +1,189 @@
+import type { Page } from '@playwright/test';
+import { test, expect, en, demoPassword, signOut } from './fixtures.ts';
+import { claimsOf } from './support/malformedTokens.ts';
+import { recordAttempts } from './support/hardening.ts';
+import type { PlatformControl } from './support/platform.ts';
+
+// Issue 9 item 1: an answer off the contract from any endpoint takes the SPEC §8 fall-back (or a
+// clear message), with the shell on screen: never a blank page or the start-up error.
+
+const userMenu = new RegExp(`^${en.UserMenu}`);
+const truncatedJson = '{"Id": "5d0a8c1e", "Na';
+const html = '<!doctype html><html><body><h1>Welcome to the proxy</h1></body></html>';
+
+interface Violation {
+  method?: string;
+  path: string;
+  /** What is wrong with it, for the tally. */
+  kind: string;
+  body: unknown;
+  contentType?: string;
+}
+
+/** Serves each violation (until the test ends) and records it. */
+async function serve(platform: PlatformControl, violations: Violation[]): Promise<void> {
+  recordAttempts('schema', violations.map((v) => `${v.method ?? 'GET'} ${v.path}: ${v.kind}`));
+  for (const v of violations) {
+    await platform.override({ method: v.method ?? 'GET', path: v.path, status: 200, body: v.body, ...(v.contentType ? { contentType: v.contentType } : {}) });
+  }
+}
+
+/** Every violated call was asked for and got the violation (200), so each fall-back below is the shell's doing. */
+async function expectServed(platform: PlatformControl, violations: Violation[]): Promise<void> {
+  for (const v of violations) {
+    await expect
+      .poll(async () => (await platform.log({ path: v.path, method: v.method ?? 'GET' })).some((r) => r.status === 200 && r.path === v.path), { message: v.path })
+      .toBe(true);
+  }
+}
+
+/** Uncaught exceptions and unhandled rejections in the page. */
+function pageErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return errors;
+}
+
+/** The chrome is there and works: the user menu opens, and Sign out leads to a working sign-in page. */
+async function signOutThroughChrome(page: Page): Promise<void> {
+  await expect(page.getByRole('banner')).toBeVisible();
+  await signOut(page);
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+}
+
+test.describe('schema-violating answers', () => {
+  test.use({ quietStartup: false });
+
+  test('around init (user, access level, org-group users, navigation, version, tool settings, theme, tenants, banners, maintenance, benchmarking, attributes, languages, subscriptions): each falls back, the shell works', async ({ page, signIn, platform }) => {
+    const errors = pageErrors(page);
+    const violations: Violation[] = [
+      { path: '/api/access/v1/users/current/legacy', kind: 'an array for an object', body: [] },
+      { path: '/api/access/v1/access-levels/current', kind: 'null', body: null },
+      { path: '/api/v1/private/orggroupuser/get', kind: 'an object for an array', body: { users: 'all' } },
+      { path: '/api/atlas/v1/navigation/configuration', kind: 'a JSON string', body: JSON.stringify('legacy') },
+      { path: '/api/content/v1/info/version', kind: 'HTML with 200', body: html, contentType: 'text/html' },
+      { path: '/api/access/v1/tool-settings/user-preferences', kind: 'wrong types', body: { UserFeedback: 'yes', ProductImprovementsNotification: 1 } },
+      { path: '/api/atlas/v1/theme', kind: 'wrong types', body: { themeEnabled: 'true', theme: 42 } },
+      { path: '/api/access/v1/users/current/tenants', kind: 'truncated JSON', body: `[${truncatedJson}` },
+      { path: '/api/alert/v1/alerts/banner/immediate', kind: 'missing required fields', body: [{ alertType: 'Error' }] },
+      { path: '/api/alert/v1/alerts/maintenance/immediate', kind: 'wrong types', body: { alertScheduleId: 7, maintenanceScheduleAttributes: 'tonight' } },
+      { path: '/api/benchmarking/v1/notification/HOME_PAGE', kind: 'wrong types', body: { messageId: 42, notificationStatus: 'yes' } },
+      { path: '/api/content/v1/attributes/auth', kind: 'null', body: null },
+      { path: '/api/globalization/v1/languages', kind: 'an object for an array', body: { Code: 'en-us' } },
+      { path: '/api/access/v1/tenants/current/subscriptions', kind: 'HTML with 200', body: html, contentType: 'text/html' },
+    ];
+    await serve(platform, violations);
+    await signIn(page, 'admin@acme.test');
+    await expectServed(platform, violations);
+    // Current user: init's user. Tenants: null (the tenant is plain text, no switcher).
+    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(page.getByRole('button', { name: new RegExp(en.SwitchTenant!) })).toHaveCount(0);
+    // Theme: switching off (no theme menu). Navigation: the default (legacy), so no workspace branding is asked for.
+    await expect(page.getByLabel(en.Theme!, { exact: true })).toHaveCount(0);
+    expect((await platform.log({ path: '/api/branding/v1/branding' })).filter((r) => r.query.isWorkspaceNavigation === 'true')).toHaveLength(0);
+    // Languages: init's list still offers every language.
+    await expect(page.getByLabel(en.Language!, { exact: true }).locator('option')).toHaveCount(3);
+    // The business screen mounts (its own calls are its own affair).
+    await expect(page.getByTestId('example-remote-user')).toBeAttached();
+    // Version: 0.0.0 in the user menu.
+    await page.getByRole('button', { name: userMenu }).click();
+    await expect(page.getByTestId('product-version')).toHaveText(en.AppVersion!.replace('{{version}}', '0.0.0'));
+    await page.keyboard.press('Escape');
+    // Banners, maintenance, benchmarking, product improvements: nothing to show (their answers
+    // were in before the menu opened).
+    await expect(page.getByRole('region', { name: /Release 5\.3 is live/ })).toHaveCount(0);
+    await expect(page.locator('.banner-area .banner')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The member still moves around the shell: a route change inside it keeps the chrome.
+    await page.goto('/mfe-host/settings');
+    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await signOutThroughChrome(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('init, permissions, current tenant, preferences, tenant translations, seed: each falls back, the shell works', async ({ page, signIn, platform }) => {
+    const errors = pageErrors(page);
+    const { guid } = claimsOf((await platform.token('admin@acme.test')).access_token);
+    const violations: Violation[] = [
+      { path: '/api/global-state/v1/init', kind: 'truncated JSON', body: truncatedJson },
+      { path: '/api/access/v1/permissions', kind: 'wrong types', body: { TENANTS_LIST: 'yes', Login: 1, ProductAnalytics: null } },
+      { path: '/api/access/v1/tenants/current', kind: 'missing required fields', body: { Name: 'Acme Corp' } },
+      { method: 'POST', path: `/api/globalization/v1/ui-settings/user/${String(guid)}/preferences`, kind: 'wrong types', body: [{ key: 'dateFormat', value: 42 }] },
+      { path: '/api/globalization/v2/translations/tenant/en-us', kind: 'wrong types', body: { translations: 'none', customTerms: 7 } },
+      { path: '/seed-translations/en-us', kind: 'HTML with 200', body: html, contentType: 'text/html' },
+    ];
+    await serve(platform, violations);
+    await signIn(page, 'admin@acme.test');
+    // Without init or a readable permission map the member holds no permissions: no TENANTS_LIST, so no tenant list.
+    await expectServed(platform, violations);
+    expect(await platform.log({ path: '/api/access/v1/users/current/tenants' })).toHaveLength(0);
+    // The user comes from the current-user call; the tenant is unknown, so none is named.
+    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await expect(page.getByTestId('tenant-name')).toHaveCount(0);
+    // Texts: the platform's English catalogue (the tenant's translations fell back to it).
+    await expect(page.getByRole('button', { name: userMenu })).toBeVisible();
+    await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+    await signOutThroughChrome(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('signed out (translations, anonymous state, login branding, SAML lookup, token endpoint): keys, then the last good texts; the form still signs in', async ({ page, platform }) => {
+    const errors = pageErrors(page);
+    const translations: Violation = { path: '/api/globalization/v1/translations/en-us', kind: 'missing required fields', body: { Translations: { SignIn: 42 } } };
+    recordAttempts('schema', [`GET ${translations.path}: ${translations.kind}`, `GET ${translations.path}: ${translations.kind}, with a good copy kept`]);
+    // First visit, no good copy yet: SPEC §8, the keys show (and the page still works).
+    await platform.override({ method: 'GET', path: translations.path, status: 200, body: translations.body, times: 1 });
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: 'SignIn', exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    // Once a good copy is kept, a violating answer falls back to it.
+    await platform.override({ method: 'GET', path: translations.path, status: 200, body: translations.body, times: 1 });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    expect((await platform.log({ path: translations.path })).map((r) => r.status)).toEqual([200, 200, 200]);
+
+    const anonymous: Violation[] = [
+      { path: '/api/global-state/v1/no-auth-init', kind: 'truncated JSON', body: truncatedJson },
+      { path: '/api/branding/v1/resources/groups/login-page/auth', kind: 'wrong types', body: [{ resourceName: 'favicon', value: 42 }] },
+      { method: 'POST', path: '/api/access/v1/saml-settings/user-type', kind: 'an array for an object', body: [] },
+    ];
+    await serve(platform, anonymous);
+    await page.reload();
+    // Anonymous state null: the default logo and only the current language to choose.
+    await expect(page.getByRole('img', { name: en.ProductLogo })).toHaveAttribute('src', '/brand/default-logo.svg');
+    await expect(page.getByLabel(en.Language!).locator('option')).toHaveCount(1);
+    // SAML lookup null: the plain password step.
+    await page.getByLabel(en.Email!).fill('admin@acme.test');
+    await page.getByRole('button', { name: en.Continue }).click();
+    await expect(page.getByLabel(en.Password!)).toBeVisible();
+    await expectServed(platform, anonymous);
+
+    const tokenPath = '/api/access/v1/oauth/token';
+    const tokenAnswers: Violation[] = [
+      { method: 'POST', path: tokenPath, kind: 'an array for an object', body: [] },
+      { method: 'POST', path: tokenPath, kind: 'null', body: null },
+      { method: 'POST', path: tokenPath, kind: 'a JSON string', body: JSON.stringify('eyJ.eyJ.sig') },
+      { method: 'POST', path: tokenPath, kind: 'wrong types', body: { access_token: 42, refresh_token: true, token_type: 'bearer', expires_in: '900', scope: 'read' } },
+      { method: 'POST', path: tokenPath, kind: 'missing required fields', body: { token_type: 'bearer' } },
+      { method: 'POST', path: tokenPath, kind: 'HTML with 200', body: html, contentType: 'text/html' },
+      { method: 'POST', path: tokenPath, kind: 'truncated JSON', body: '{"access_token": "eyJ' },
+    ];
+    recordAttempts('schema', tokenAnswers.map((v) => `POST ${v.path}: ${v.kind}`));
+    for (const v of tokenAnswers) {
+      await platform.override({ method: 'POST', path: tokenPath, status: 200, body: v.body, ...(v.contentType ? { contentType: v.contentType } : {}), times: 1 });
+      await page.getByLabel(en.Password!).fill(demoPassword);
+      const answered = page.waitForResponse((r) => r.url().endsWith(tokenPath));
+      await page.getByRole('button', { name: en.SignIn }).click();
+      await answered;
+      await expect(page.getByRole('alert'), v.kind).toHaveText(en.SignInFailed!);
+      await expect(page, v.kind).toHaveURL(/\/auth$/);
+    }
+    await page.getByLabel(en.Password!).fill(demoPassword);
+    await page.getByRole('button', { name: en.SignIn }).click();
+    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,133 @@
+import type { Page } from '@playwright/test';
+import { test, expect, en, fillSignIn, demoPassword, signOut } from './fixtures.ts';
+import { recordAttempts } from './support/hardening.ts';
+import { malformedTokens, megabyteToken } from './support/malformedTokens.ts';
+import { plantSession, storedEntry } from './support/shellStorage.ts';
+import { refreshGrants } from './support/session.ts';
+import type { PlatformControl } from './support/platform.ts';
+
+// Issue 9 item 1: malformed tokens give null claims or a sign-out, never a crash or a blank page.
+
+const tokenPath = '/api/access/v1/oauth/token';
+const email = 'admin@acme.test';
+
+/** Uncaught exceptions and unhandled rejections in the page: none of these inputs may cause one. */
+function pageErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return errors;
+}
+
+/** The sign-in page, usable: its heading and the email field (never the start-up error screen). */
+async function expectSignInPage(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+  await expect(page.getByLabel(en.Email!)).toBeEditable();
+}
+
+const tokenAnswer = (token: string) => ({ access_token: token, refresh_token: token, token_type: 'bearer', expires_in: 900, scope: 'read' });
+
+async function grantsAnswered(platform: PlatformControl, grantType: string): Promise<number[]> {
+  const log = await platform.log({ path: tokenPath, method: 'POST' });
+  return log.filter((r) => (r.body as { grant_type?: string } | null)?.grant_type === grantType).map((r) => r.status);
+}
+
+test.describe('malformed tokens', () => {
+  test('from the token endpoint at sign-in (two parts, bad base64, no exp, exp in ms, huge, negative, text, alg none, empty): "sign-in failed", nothing stored, a real sign-in works after', async ({ page, platform }) => {
+    const errors = pageErrors(page);
+    const tokens = malformedTokens((await platform.token(email)).access_token);
+    recordAttempts('token', Object.keys(tokens).map((name) => `sign-in answer: ${name}`));
+    await page.goto('/auth');
+    await page.getByLabel(en.Email!).fill(email);
+    await page.getByRole('button', { name: en.Continue }).click();
+    for (const [name, token] of Object.entries(tokens)) {
+      await platform.override({ method: 'POST', path: tokenPath, status: 200, body: tokenAnswer(token), times: 1 });
+      await page.getByLabel(en.Password!).fill(demoPassword);
+      // The form is busy (no alert) from the click until the answer is handled.
+      const answered = page.waitForResponse((r) => r.url().endsWith(tokenPath));
+      await page.getByRole('button', { name: en.SignIn }).click();
+      await answered;
+      await expect(page.getByRole('alert'), name).toHaveText(en.SignInFailed!);
+      await expect(page, name).toHaveURL(/\/auth$/);
+      // The form is usable again: the password was cleared for a new try.
+      await expect(page.getByLabel(en.Password!), name).toHaveValue('');
+      expect(await storedEntry(page, 'auth'), name).toBeNull();
+    }
+    expect(await grantsAnswered(platform, 'password')).toEqual(Object.keys(tokens).map(() => 200));
+    // No override left: the platform's real answer signs the member in.
+    await page.getByLabel(en.Password!).fill(demoPassword);
+    await page.getByRole('button', { name: en.SignIn }).click();
+    await expect(page).toHaveURL(/\/mfe-host/);
+    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    expect(errors).toEqual([]);
+  });
+
+  test('answering a refresh (two parts, no exp, exp in ms, alg none): the session ends at /auth, and the member signs in again', async ({ page, platform }) => {
+    const errors = pageErrors(page);
+    const real = await platform.token(email);
+    const all = malformedTokens(real.access_token);
+    // The refresh reads its answer through the same edge check as the sign-in above (every kind
+    // there); here, one of each family: structure, claims, units, signature.
+    const tokens = { 'two parts': all['two parts'], 'missing exp': all['missing exp'], 'exp in milliseconds': all['exp in milliseconds'], 'alg none, unsigned': all['alg none, unsigned'] };
+    recordAttempts('token', Object.keys(tokens).map((name) => `refresh answer: ${name}`));
+    await page.goto('/auth');
+    let refreshes = 0;
+    for (const [name, token] of Object.entries(tokens)) {
+      // A stored session whose access token is unreadable (so the guard refreshes) and whose refresh
+      // token is good: the platform answers that refresh with the malformed tokens.
+      const { refresh_token } = await platform.token(email);
+      await plantSession(page, { auth: { tenantGuid: 'planted', orgGroupGuid: 'planted', refresh_token }, accessToken: all['missing exp'] });
+      await platform.override({ method: 'POST', path: tokenPath, status: 200, body: tokenAnswer(token), times: 1 });
+      await page.goto('/mfe-host');
+      refreshes += 1;
+      await expectSignInPage(page);
+      expect(await grantsAnswered(platform, 'refresh_token'), name).toEqual(Array<number>(refreshes).fill(200));
+      expect(await storedEntry(page, 'auth'), name).toBeNull();
+    }
+    await fillSignIn(page, email);
+    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    expect(errors).toEqual([]);
+  });
+
+  test('kept in the stored session (each kind, and 1 MB): unreadable tokens sign out; an unreadable access token with a good refresh token is refreshed', async ({ page, platform }) => {
+    const errors = pageErrors(page);
+    // A bearer no server takes is refused before the platform sees it (431): the log cannot show it.
+    const tooLarge: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 431) tooLarge.push(response.url());
+    });
+    const real = await platform.token(email);
+    const tokens = { ...malformedTokens(real.access_token), '1 MB token': megabyteToken(real.access_token) };
+    recordAttempts('token', Object.keys(tokens).map((name) => `stored session: ${name}`));
+    await page.goto('/auth');
+    for (const [name, token] of Object.entries(tokens)) {
+      await plantSession(page, { auth: { tenantGuid: 'planted', orgGroupGuid: 'planted', refresh_token: token }, accessToken: token });
+      await page.goto('/mfe-host');
+      await expectSignInPage(page);
+      expect(await storedEntry(page, 'accessToken'), name).toBeNull();
+    }
+    // Only the unsigned token reads as a session (the shell does not check signatures); the platform
+    // refused it, and nothing else was ever sent as a refresh token.
+    const sent = refreshGrants(await platform.log({ path: tokenPath })).map((r) => (r.body as { refresh_token: string }).refresh_token);
+    expect(sent.every((t) => t === tokens['alg none, unsigned'])).toBe(true);
+
+    // A good refresh token beside an unreadable, unsigned or oversized access token: the shell
+    // refreshes (or the platform's 401 makes it) and starts.
+    for (const name of ['missing exp', 'alg none, unsigned', '1 MB token'] as const) {
+      await platform.clearLog();
+      const { refresh_token } = await platform.token(email);
+      // Signed out (the loop above, or Sign out below): nothing running in the page touches the store.
+      await expectSignInPage(page);
+      await plantSession(page, { auth: { tenantGuid: 'planted', orgGroupGuid: 'planted', refresh_token }, accessToken: tokens[name] });
+      await page.goto('/mfe-host');
+      await expect(page.getByTestId('user-name'), name).toHaveText('Ada Admin');
+      expect(await grantsAnswered(platform, 'refresh_token'), name).toContain(200);
+      // Whatever bearer the shell sent, none was the oversized one.
+      const bearers = (await platform.log()).map((r) => r.headers.authorization ?? '');
+      expect(bearers.every((b) => b.length < 16_384), name).toBe(true);
+      await signOut(page);
+    }
+    expect(tooLarge).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

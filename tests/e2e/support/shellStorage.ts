@@ -1,0 +1,50 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * The shell's stored session (IndexedDB `trust-shell`, store `kv`: `auth` and `accessToken`),
+ * written the way corrupt storage or another build would leave it. The page must be on the
+ * shell's origin.
+ */
+export async function plantSession(page: Page, session: { accessToken: unknown; auth: unknown }): Promise<void> {
+  await page.evaluate(
+    ({ accessToken, auth }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('trust-shell', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('kv');
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('kv', 'readwrite');
+          tx.objectStore('kv').put(auth, 'auth');
+          tx.objectStore('kv').put(accessToken, 'accessToken');
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+        };
+      }),
+    session,
+  );
+}
+
+/** Reads one entry of the shell's session store (null when there is none). */
+export function storedEntry(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (k) =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open('trust-shell');
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kv')) return resolve(null);
+          const get = db.transaction('kv').objectStore('kv').get(k);
+          get.onsuccess = () => {
+            db.close();
+            resolve(get.result ?? null);
+          };
+          get.onerror = () => resolve(null);
+        };
+      }),
+    key,
+  );
+}
