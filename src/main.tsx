@@ -11,6 +11,7 @@ import { startSession } from './lib/session/startSession';
 import { startSessionSync } from './lib/session/sessionSync';
 import { appStore } from './state/jotai';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
+import { watchStorageHealth } from './lib/storage/storageHealth';
 import { appBuild } from './build';
 import './styles/global.css';
 
@@ -24,18 +25,25 @@ root.render(<Loading size="large" />);
 async function bootstrap(): Promise<void> {
   // Listen first: a refresh refused during start-up must still sign this tab out.
   startSessionSync();
+  // Before anything is stored: a browser that refuses storage is noticed from the first write.
+  watchStorageHealth();
   // The stored (valid) theme before the first paint; the server default joins with the shell state.
   initTheme();
-  await initI18n();
+  // Translations and the configuration with the session do not depend on each other: started
+  // together, the slower of the two sets the start-up time, not their sum.
+  const i18nReady = initI18n();
   try {
     const config = await loadRuntimeConfig();
     appStore.set(runtimeConfigAtom, config);
     await startSession(config);
   } catch (error) {
     console.error('Bootstrap failed', error);
+    // The error screen is translated when the translations could load.
+    await i18nReady.catch(() => undefined);
     root.render(<StartupError details={error instanceof Error ? error.message : String(error)} />);
     return;
   }
+  await i18nReady;
   root.render(
     <StrictMode>
       <App />

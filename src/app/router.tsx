@@ -3,6 +3,7 @@ import { guardLoader } from './guards/guardLoader';
 import { mainGuard } from './guards/sessionGuards';
 import { Loading } from '../components/loading/Loading';
 import { paths } from './paths';
+import { RouteError } from './RouteError';
 
 /** SPEC §2 route table; every page is its own chunk so /auth loads only what it needs. */
 const pageRoutes: RouteObject[] = [
@@ -33,8 +34,10 @@ const pageRoutes: RouteObject[] = [
   { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];
 
-/** One layout route so the first lazy page load shows the full-page loading display. */
-export const routes: RouteObject[] = [{ element: <Outlet />, hydrateFallbackElement: <Loading size="large" />, children: pageRoutes }];
+/** One layout route so the first lazy page load shows the full-page loading display, and any failure the shell's error page. */
+export const routes: RouteObject[] = [
+  { element: <Outlet />, hydrateFallbackElement: <Loading size="large" />, errorElement: <RouteError />, children: pageRoutes },
+];
 
 export function createShellRouter() {
   return createBrowserRouter(routes);

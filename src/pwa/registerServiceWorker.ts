@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window';
 import { appBuild } from '../build';
 import { runPipelineInPage } from '../lib/api/apiFetch';
 import { storageKeys } from '../lib/storage/keys';
@@ -10,10 +9,10 @@ import { reloadOnStaleChunks } from './staleChunks';
  * whose worker the kill switch retired (public/sw-retire.js): registering /sw.js again would only
  * bring the kill switch back. A later deploy is a new build and registers again.
  */
-export function registerServiceWorker(): Workbox | null {
-  if (!import.meta.env.PROD) return null;
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD) return;
   reloadOnStaleChunks();
-  if (!('serviceWorker' in navigator)) return null;
+  if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
     if ((event.data as { type?: unknown } | null)?.type !== 'trust-shell:sw-retired') return;
     writeLocal(storageKeys.swRetired, appBuild);
@@ -22,12 +21,16 @@ export function registerServiceWorker(): Workbox | null {
   const retired = readLocal(storageKeys.swRetired);
   if (retired === appBuild) {
     runPipelineInPage();
-    return null;
+    return;
   }
   if (retired !== null) removeLocal(storageKeys.swRetired);
-  const wb = new Workbox('/sw.js', { scope: '/' });
-  // The update handling loads after start-up (it is not needed before a deploy happens).
-  void import('./appUpdate').then(({ watchForUpdates }) => watchForUpdates(wb));
-  wb.register().catch((error: unknown) => console.error('Service worker registration failed', error));
-  return wb;
+  // Loaded beside the start-up, not before it: the page's pipeline serves until a worker controls
+  // it, so workbox-window and the update handling are not part of the first screen's JavaScript.
+  void Promise.all([import('workbox-window'), import('./appUpdate')])
+    .then(([{ Workbox }, { watchForUpdates }]) => {
+      const wb = new Workbox('/sw.js', { scope: '/' });
+      watchForUpdates(wb);
+      return wb.register();
+    })
+    .catch((error: unknown) => console.error('Service worker registration failed', error));
 }

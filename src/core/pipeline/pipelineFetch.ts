@@ -115,11 +115,26 @@ async function cachedPipelineFetch(request: Request): Promise<Response> {
   }
 }
 
+/**
+ * An unanswered refresh (the token endpoint failed or timed out while the platform answered the
+ * call itself) says nothing about the session, so the refresh is asked for again, briefly, before
+ * the caller gets its 401: usually another caller's refresh has succeeded meanwhile and this one
+ * just reuses it. Bounded, so a token endpoint that stays down still answers every caller soon.
+ */
+export const unansweredRefreshRetryDelaysMs = [1_000, 2_000];
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 async function networkPipelineFetch(request: Request): Promise<Response> {
   const retryCopy = request.clone();
   const first = await send(request);
   if (first.response.status !== 401 || !first.pipeline) return first.response;
-  const outcome = await refreshSession({ failedToken: first.token });
+  let outcome = await refreshSession({ failedToken: first.token });
+  for (const delay of unansweredRefreshRetryDelaysMs) {
+    if (outcome !== 'unreachable') break;
+    await wait(delay);
+    outcome = await refreshSession({ failedToken: first.token });
+  }
   invalidateSnapshot();
   if (outcome !== 'refreshed' && outcome !== 'reused') return first.response;
   return (await send(retryCopy)).response;

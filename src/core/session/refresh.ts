@@ -13,7 +13,7 @@ import { reportReachable } from '../pipeline/connectivity';
 export type RefreshOutcome =
   | 'refreshed' // this call got new tokens
   | 'reused' // another context refreshed meanwhile; the stored token is newer than the failed one
-  | 'refused' // the token endpoint refused (400/401): the session is over
+  | 'refused' // the token endpoint refused (400/401) or answered off the contract: the session is over
   | 'unreachable' // no answer (network, timeout, 5xx): the session stays, try again later
   | 'no-session'; // nothing to refresh
 
@@ -38,6 +38,30 @@ export interface RefreshRequest {
 
 const lockName = 'trust-shell.refresh';
 
+/**
+ * A refresh token that was sent by a context which went away before the answer came (a tab
+ * reloaded or closed mid-refresh, the browser quit): the platform may well have redeemed it, and
+ * the new tokens died with that context. Presenting it again would be reuse (contract: refresh
+ * tokens are single-use, a reuse is refused), so the next refresh ends the session cleanly instead.
+ * Kept as a digest (never the token itself) outside sessionKeys (no store-changed broadcast); set
+ * before the grant is sent and deleted once that context learns the token was not redeemed or the
+ * new tokens are stored.
+ */
+export const refreshInFlightKey = 'refreshInFlight';
+
+async function digest(token: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The refresh token is spent or revoked, or its fate is unknown: nothing can bring this session back. */
+async function endSession(): Promise<'refused'> {
+  await deleteKv(sessionKeys.auth);
+  await deleteKv(sessionKeys.accessToken);
+  broadcast({ type: 'logoff', redirect: '/auth' });
+  return 'refused';
+}
+
 function isString(value: unknown): value is string {
   return typeof value === 'string';
 }
@@ -54,21 +78,35 @@ export function refreshSession(request: RefreshRequest = {}): Promise<RefreshOut
     if (!request.params && request.failedToken !== undefined && stored && stored !== request.failedToken) {
       if (!isExpired(parseAccessClaims(stored))) return 'reused';
     }
+    // Offline, the grant cannot reach the platform: no attempt, so no in-flight mark a reload
+    // could leave behind (it would end a session whose token was never sent).
+    if (globalThis.navigator?.onLine === false) {
+      reportReachable(false);
+      return 'unreachable';
+    }
+    const presented = await digest(auth.refresh_token);
+    if ((await readKv(refreshInFlightKey, isString)) === presented) {
+      await deleteKv(refreshInFlightKey);
+      return endSession();
+    }
     const client = await readAuthClientSettings();
+    await writeKv(refreshInFlightKey, presented);
     const result = await requestToken(
       { grant_type: 'refresh_token', refresh_token: auth.refresh_token, client_id: client.clientId, ...request.params },
       client.tokenEndpoint,
     );
     if (!result.ok) {
-      if (result.reason === 'unreachable') reportReachable(false);
-      if (result.reason !== 'refused') return 'unreachable';
+      // This context heard the outcome: unanswered (retried later, as ever) or the session ends here.
+      await deleteKv(refreshInFlightKey);
+      if (result.reason === 'unreachable') {
+        reportReachable(false);
+        return 'unreachable';
+      }
       // A refused switch (a tenant or role this user cannot use) leaves the session as it was.
       if (request.params) return 'refused';
-      // The refresh token is spent or revoked: nothing can bring this session back.
-      await deleteKv(sessionKeys.auth);
-      await deleteKv(sessionKeys.accessToken);
-      broadcast({ type: 'logoff', redirect: '/auth' });
-      return 'refused';
+      // The refresh token is spent or revoked, or the platform answered with tokens nobody can read
+      // (SPEC §4: a failed refresh ends the session).
+      return endSession();
     }
     const claims = parseAccessClaims(result.tokens.access_token);
     if (!claims) return 'unreachable';
@@ -79,6 +117,8 @@ export function refreshSession(request: RefreshRequest = {}): Promise<RefreshOut
     });
     await writeKv(sessionKeys.accessToken, result.tokens.access_token);
     await writeKv(sessionKeys.refreshedAt, Date.now());
+    // After the new auth is stored: a context dying in between leaves a digest nothing matches.
+    await deleteKv(refreshInFlightKey);
     reportReachable(true);
     broadcast({ type: 'session-changed' });
     return 'refreshed';

@@ -52,6 +52,27 @@ export function MfeHostPage() {
   }, [moduleUrl, attempt, navigate]);
 
   const failed = failure !== null && failure.url === moduleUrl && failure.attempt === attempt;
+
+  // A remote that could not be fetched while the network was away is tried again once the browser
+  // has been back online for a moment (as Try again would), so the screen mends itself.
+  useEffect(() => {
+    if (!failed) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const retrySoon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (navigator.onLine) setAttempt((n) => n + 1);
+      }, 1_000);
+    };
+    const offline = () => clearTimeout(timer);
+    window.addEventListener('online', retrySoon);
+    window.addEventListener('offline', offline);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', retrySoon);
+      window.removeEventListener('offline', offline);
+    };
+  }, [failed]);
   return (
     <>
       <h1 className="visually-hidden">{remote?.name ?? t('Home')}</h1>

@@ -21,6 +21,8 @@ export const storageKeys = {
   signInData: `${storagePrefix}signInData`,
   /** Per tab (sessionStorage): the page this tab reloaded once after a deploy removed a chunk. */
   chunkReload: `${storagePrefix}chunkReload`,
+  /** Per tab (sessionStorage): when this tab last reloaded by itself after a page failed to load. */
+  routeErrorReload: `${storagePrefix}routeErrorReload`,
   /** The build whose service worker a kill-switch deploy retired: that build does not register it again. */
   swRetired: `${storagePrefix}swRetired`,
 } as const;

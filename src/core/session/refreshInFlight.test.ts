@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteKv, readKv, readStoredAuth, sessionKeys, writeKv } from './sessionDb';
+import { refreshInFlightKey, refreshSession } from './refresh';
+import { onSessionMessage, type SessionMessage } from './sessionChannel';
+
+const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.sig`;
+const later = Math.floor(Date.now() / 1000) + 3600;
+const access = (n: number) => jwt({ guid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', exp: later, n });
+const refresh = (n: number) => jwt({ exp: later + 28_800, n });
+
+/** The token endpoint: answers each grant with the next pair, or as `answer` says; records what was presented. */
+function tokenEndpoint(answer: (n: number) => Response | Promise<Response> = (n) => Response.json({ access_token: access(n), refresh_token: refresh(n), token_type: 'bearer', expires_in: 900, scope: 'read' })) {
+  const presented: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: URL, init: RequestInit) => {
+      presented.push(new URLSearchParams(init.body as string).get('refresh_token') ?? '');
+      return answer(presented.length);
+    }),
+  );
+  return presented;
+}
+
+describe('refreshSession and a refresh whose sender went away (issue 9 fault suite)', () => {
+  let messages: SessionMessage[];
+  let stop: () => void;
+  beforeEach(async () => {
+    await deleteKv(refreshInFlightKey);
+    await writeKv(sessionKeys.auth, { tenantGuid: 't1', orgGroupGuid: 'g1', refresh_token: refresh(0) });
+    await writeKv(sessionKeys.accessToken, access(0));
+    messages = [];
+    stop = onSessionMessage((m) => messages.push(m));
+  });
+  afterEach(() => {
+    stop();
+    vi.unstubAllGlobals();
+  });
+
+  it('a refresh that hears its answer leaves nothing behind, and the next one presents the new token', async () => {
+    const presented = tokenEndpoint();
+    expect(await refreshSession()).toBe('refreshed');
+    expect(await readKv(refreshInFlightKey, (v): v is string => typeof v === 'string')).toBeNull();
+    expect(await refreshSession()).toBe('refreshed');
+    expect(presented).toEqual([refresh(0), refresh(1)]);
+  });
+
+  it('an unanswered refresh is retried with the same token (it was not redeemed)', async () => {
+    let fail = true;
+    const presented = tokenEndpoint((n) => (fail ? new Response(null, { status: 503 }) : Response.json({ access_token: access(n), refresh_token: refresh(n), token_type: 'bearer', expires_in: 900, scope: 'read' })));
+    expect(await refreshSession()).toBe('unreachable');
+    fail = false;
+    expect(await refreshSession()).toBe('refreshed');
+    expect(presented).toEqual([refresh(0), refresh(0)]);
+  });
+
+  it('a digest of another token (an older session) does not end this one', async () => {
+    await writeKv(refreshInFlightKey, 'digest-of-some-other-token');
+    const presented = tokenEndpoint();
+    expect(await refreshSession()).toBe('refreshed');
+    expect(presented).toEqual([refresh(0)]);
+  });
+
+  // Last: the dead sender's grant never settles, so this module's own queue stays busy after it.
+  it('a token sent by a context that died before the answer is never presented again: the session ends', async () => {
+    // The sender wrote its digest and sent the grant, then its tab reloaded: the answer never came.
+    const presented = tokenEndpoint(() => new Promise<Response>(() => undefined));
+    void refreshSession();
+    await vi.waitFor(() => expect(presented).toHaveLength(1));
+    vi.unstubAllGlobals();
+    vi.resetModules();
+    // A new context (another tab, the reloaded one, the service worker) needs a refresh.
+    const fresh = await import('./refresh');
+    const next = tokenEndpoint();
+    expect(await fresh.refreshSession({ failedToken: access(0) })).toBe('refused');
+    expect(next).toEqual([]);
+    expect(await readStoredAuth()).toBeNull();
+    await vi.waitFor(() => expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth' }));
+  });
+});
