@@ -30,7 +30,9 @@ export default defineConfig({
     // a spinner that never stops (the UI kit shows several) costs headless Chromium's software
     // compositor more than a core: 24 s of CPU in 20 s idle on /ui-kit, against 0 s on /mfe-host.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a fifth of the suite's CPU (DOM snapshots at every step): on
+    // CI only a retried test records one, so a failure still comes with its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /perf\// },

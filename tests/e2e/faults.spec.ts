@@ -355,15 +355,20 @@ for (const mode of ['in page', 'service worker'] as const) {
         expect(outcome).toEqual([200, 200]);
         expect(refreshGrants(log.filter((r) => r.path === tokenPath))).toHaveLength(1);
         await expectCompleteChrome(a!);
-      } else {
+      } else if (outcome === 'signed-out') {
         // The new tokens died with the page: the session cannot go on, so every tab signs out,
         // without presenting the spent token (which a platform may take for a stolen one).
-        expect(outcome).toBe('signed-out');
         for (const page of [a!, b!]) {
           await expect(page).toHaveURL(/\/auth$/);
           await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
           await expectNoDeadEnd(page, 'after the sign-out');
         }
+      } else {
+        // On a loaded machine the answer can reach the page before the reload tears it down: the
+        // new tokens were stored and the session goes on, still with the token redeemed once.
+        expect(outcome).toEqual([200, 200]);
+        expect(refreshGrants(log.filter((r) => r.path === tokenPath))).toHaveLength(1);
+        await expectCompleteChrome(a!);
       }
     });
   });

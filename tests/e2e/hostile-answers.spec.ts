@@ -129,6 +129,21 @@ test.describe('schema-violating answers', () => {
     expect(errors).toEqual([]);
   });
 
+  test('an invited member\'s organisations off the contract (wrong types): an empty tree, the shell works', async ({ page, signIn, platform }) => {
+    const errors = pageErrors(page);
+    // Without Login the tree is the invited organisation list (SPEC §3); a failure is an empty tree (§8).
+    const violations: Violation[] = [{ path: '/api/access/v1/users/current/organizations', kind: 'wrong types', body: [{ Id: 7, Name: { text: 'Privacy Office' } }] }];
+    await serve(platform, violations);
+    await signIn(page, 'invited@acme.test');
+    await expectServed(platform, violations);
+    await expect(page.getByTestId('user-name')).not.toBeEmpty();
+    // The picker names no organisation (an em dash), and the good answer's name is nowhere.
+    await expect(page.getByRole('button', { name: `${en.Organisation} –`, exact: true })).toBeVisible();
+    await expect(page.getByRole('banner')).not.toContainText('Privacy Office');
+    await signOutThroughChrome(page);
+    expect(errors).toEqual([]);
+  });
+
   test('signed out (translations, anonymous state, login branding, SAML lookup, token endpoint): keys, then the last good texts; the form still signs in', async ({ page, platform }) => {
     const errors = pageErrors(page);
     const translations: Violation = { path: '/api/globalization/v1/translations/en-us', kind: 'missing required fields', body: { Translations: { SignIn: 42 } } };
