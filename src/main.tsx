@@ -29,21 +29,16 @@ async function bootstrap(): Promise<void> {
   watchStorageHealth();
   // The stored (valid) theme before the first paint; the server default joins with the shell state.
   initTheme();
-  // Translations and the configuration with the session do not depend on each other: started
-  // together, the slower of the two sets the start-up time, not their sum.
-  const i18nReady = initI18n();
+  await initI18n();
   try {
     const config = await loadRuntimeConfig();
     appStore.set(runtimeConfigAtom, config);
     await startSession(config);
   } catch (error) {
     console.error('Bootstrap failed', error);
-    // The error screen is translated when the translations could load.
-    await i18nReady.catch(() => undefined);
     root.render(<StartupError details={error instanceof Error ? error.message : String(error)} />);
     return;
   }
-  await i18nReady;
   root.render(
     <StrictMode>
       <App />

@@ -252,9 +252,12 @@ for (const mode of ['service worker', 'in page'] as const) {
       await expectNoDeadEnd(page, 'after the flapping');
       // What the platform saw: the state arrived (init answered), with no storm of repeats, and the
       // session was never lost or refreshed more than the auto refresh's one run.
+      // The chrome may already stand on the last known state while the state load after the last
+      // return of the network is still on its way: wait for the platform to have answered it.
+      const answeredInits = async () => (await platform.log({ path: '/api/global-state/v1/init' })).filter((r) => r.status === 200).length;
+      await expect.poll(answeredInits, { message: 'init answered', timeout: 20_000 }).toBeGreaterThanOrEqual(1);
       const log = await platform.log();
       const inits = log.filter((r) => r.path === '/api/global-state/v1/init');
-      expect(inits.filter((r) => r.status === 200).length, 'init answered').toBeGreaterThanOrEqual(1);
       // At most one state load per return of the network (25) besides the start-up's own.
       expect(inits.length, 'init calls').toBeLessThanOrEqual(26);
       expect(log.filter((r) => r.status === 401).length, 'calls refused for their token').toBe(0);
