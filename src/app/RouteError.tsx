@@ -3,10 +3,8 @@ import { useRouteError } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { storageKeys } from '../lib/storage/keys';
 import { readTab, writeTab } from '../lib/storage/localStore';
+import { whenOnlineSettled } from '../lib/network/onlineSettled';
 import { isChunkLoadError, maySelfReload } from './routeErrorRules';
-
-/** How long the browser must stay online before the page reloads by itself. */
-const onlineSettleMs = 1_000;
 
 function reload(): void {
   writeTab(storageKeys.routeErrorReload, String(Date.now()));
@@ -26,24 +24,9 @@ export function RouteError() {
   useEffect(() => {
     console.error('Route failed', error);
     if (!unreachable) return;
-    // Only once the network has stayed on for a moment: a reload into a flapping network would
-    // land on the browser's own offline page, which the shell cannot mend.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const whenSettled = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (navigator.onLine && maySelfReload(Number(readTab(storageKeys.routeErrorReload) ?? Number.NaN), Date.now())) reload();
-      }, onlineSettleMs);
-    };
-    const offline = () => clearTimeout(timer);
-    if (navigator.onLine) whenSettled();
-    window.addEventListener('online', whenSettled);
-    window.addEventListener('offline', offline);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('online', whenSettled);
-      window.removeEventListener('offline', offline);
-    };
+    return whenOnlineSettled(() => {
+      if (maySelfReload(Number(readTab(storageKeys.routeErrorReload) ?? Number.NaN), Date.now())) reload();
+    });
   }, [error, unreachable]);
 
   return (

@@ -1,23 +1,6 @@
 import { storageKeys } from '../lib/storage/keys';
 import { readTab, writeTab } from '../lib/storage/localStore';
-
-/** How long the browser must stay online before the page reloads for a missing chunk. */
-const onlineSettleMs = 1_000;
-
-/**
- * Reloads once the network has stayed on for a moment: a reload into a flapping network would
- * land on the browser's offline page (no entry script), which no shell code can mend.
- */
-function reloadWhenSettled(): void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    if (navigator.onLine) timer = setTimeout(() => navigator.onLine && location.reload(), onlineSettleMs);
-  };
-  window.addEventListener('online', arm);
-  window.addEventListener('offline', () => clearTimeout(timer));
-  arm();
-}
+import { whenOnlineSettled } from '../lib/network/onlineSettled';
 
 /**
  * Without a service worker (or before it controls the page) a deploy removes the old version's
@@ -36,6 +19,7 @@ export function reloadOnStaleChunks(): void {
     event.preventDefault();
     writeTab(storageKeys.chunkReload, location.pathname);
     reloading = true;
-    reloadWhenSettled();
+    // Not into a flapping network: without a service worker that is a blank page.
+    whenOnlineSettled(() => location.reload());
   });
 }

@@ -5,6 +5,7 @@ import { useAtomValue } from '../../state/jotai';
 import { runtimeConfigAtom } from '../../config/configAtom';
 import { createHostApi } from './hostApi';
 import { loadRemote, remoteForPath } from './remotes';
+import { whenOnlineSettled } from '../../lib/network/onlineSettled';
 
 /**
  * /mfe-host: mounts the business screen (micro-frontend) configured for the path, hands it the
@@ -57,21 +58,8 @@ export function MfeHostPage() {
   // has been back online for a moment (as Try again would), so the screen mends itself.
   useEffect(() => {
     if (!failed) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const retrySoon = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (navigator.onLine) setAttempt((n) => n + 1);
-      }, 1_000);
-    };
-    const offline = () => clearTimeout(timer);
-    window.addEventListener('online', retrySoon);
-    window.addEventListener('offline', offline);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('online', retrySoon);
-      window.removeEventListener('offline', offline);
-    };
+    // Only after the network's return: a remote that fails while online must not retry in a loop.
+    return whenOnlineSettled(() => setAttempt((n) => n + 1), { afterReturn: true });
   }, [failed]);
   return (
     <>
