@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { deleteKv, onSessionStoreFallback, readKv, readStoredAuth, sessionKeys, writeKv } from './sessionDb';
+import { deleteKv, readKv, readStoredAuth, sessionKeys, writeKv } from './sessionDb';
+import { onStorageFallback } from '../storageFallback';
 
 // A browser without IndexedDB (the unit set-up installs a fake one; this file takes it away): the
 // store must still work, from memory, and say so once.
@@ -13,14 +14,14 @@ const refreshToken = `${b64({ alg: 'RS256' })}.${b64({ exp: 2_000_000_000 })}.c2
 describe('sessionDb without IndexedDB (issue 9)', () => {
   it('keeps entries in memory, reads them back, deletes them, and tells its listeners once', async () => {
     const told = vi.fn();
-    onSessionStoreFallback(told);
+    onStorageFallback(told);
     await writeKv(sessionKeys.accessToken, 'token-1');
     await writeKv(sessionKeys.accessToken, 'token-2');
     expect(await readKv(sessionKeys.accessToken, isString)).toBe('token-2');
     expect(told).toHaveBeenCalledTimes(1);
     // A listener that comes later is told at once.
     const late = vi.fn();
-    onSessionStoreFallback(late);
+    onStorageFallback(late);
     expect(late).toHaveBeenCalledTimes(1);
     await deleteKv(sessionKeys.accessToken);
     expect(await readKv(sessionKeys.accessToken, isString)).toBeNull();

@@ -1,6 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { broadcast } from './sessionChannel';
 import { parseRefreshClaims } from './claims';
+import { reportStorageFallback } from '../storageFallback';
 
 /**
  * The session lives in IndexedDB (not localStorage) so that the service worker, which has no
@@ -44,21 +45,10 @@ async function db(): Promise<IDBPDatabase<ShellDb>> {
  * can still sign in and work in this tab. Such a key reads from here until IndexedDB takes it again.
  */
 const memory = new Map<string, unknown>();
-let inMemory = false;
-const fallbackListeners = new Set<() => void>();
 
 function keepInMemory(key: string, value: unknown): void {
   memory.set(key, value);
-  if (inMemory) return;
-  inMemory = true;
-  fallbackListeners.forEach((listener) => listener());
-}
-
-/** Told once when the session store first falls back to memory (at once if it already has). */
-export function onSessionStoreFallback(listener: () => void): () => void {
-  if (inMemory) listener();
-  fallbackListeners.add(listener);
-  return () => fallbackListeners.delete(listener);
+  reportStorageFallback();
 }
 
 export async function readKv<T>(key: string, guard: (value: unknown) => value is T): Promise<T | null> {

@@ -34,8 +34,9 @@ describe('localStore', () => {
     // A fresh module: the tests above already made this one fall back.
     vi.resetModules();
     const fresh = await import('./localStore');
+    const { onStorageFallback } = await import('../../core/storageFallback');
     const told = vi.fn();
-    fresh.onLocalStoreFallback(told);
+    onStorageFallback(told);
     fresh.writeLocal(key, 'default');
     expect(told).not.toHaveBeenCalled();
     vi.stubGlobal('localStorage', {

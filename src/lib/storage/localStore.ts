@@ -1,4 +1,5 @@
 import type { StorageKey } from './keys';
+import { reportStorageFallback } from '../../core/storageFallback';
 
 /**
  * Local storage behind one small module: a blocked or full storage (private mode, quota) must never
@@ -20,22 +21,6 @@ function area(): Storage | null {
  */
 const unsaved = new Set<string>();
 
-let inMemory = false;
-const fallbackListeners = new Set<() => void>();
-
-function fellBack(): void {
-  if (inMemory) return;
-  inMemory = true;
-  fallbackListeners.forEach((listener) => listener());
-}
-
-/** Told once when local storage first refuses a write (at once if it already has). */
-export function onLocalStoreFallback(listener: () => void): () => void {
-  if (inMemory) listener();
-  fallbackListeners.add(listener);
-  return () => fallbackListeners.delete(listener);
-}
-
 export function readLocal(key: StorageKey): string | null {
   try {
     const storage = area();
@@ -51,7 +36,7 @@ export function writeLocal(key: StorageKey, value: string): void {
   try {
     const storage = area();
     if (!storage) {
-      fellBack();
+      reportStorageFallback();
       return;
     }
     storage.setItem(key, value);
@@ -59,7 +44,7 @@ export function writeLocal(key: StorageKey, value: string): void {
   } catch {
     // quota or blocked storage: the in-memory copy keeps this tab working
     unsaved.add(key);
-    fellBack();
+    reportStorageFallback();
   }
 }
 

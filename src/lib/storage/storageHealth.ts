@@ -1,6 +1,5 @@
-import { onSessionStoreFallback } from '../../core/session/sessionDb';
+import { onStorageFallback } from '../../core/storageFallback';
 import { appStore, atom } from '../../state/jotai';
-import { onLocalStoreFallback } from './localStore';
 
 /**
  * True once the browser refused to keep something (IndexedDB unavailable or blocked, a storage
@@ -14,7 +13,5 @@ let watching = false;
 export function watchStorageHealth(): void {
   if (watching) return;
   watching = true;
-  const mark = () => appStore.set(storageInMemoryAtom, true);
-  onSessionStoreFallback(mark);
-  onLocalStoreFallback(mark);
+  onStorageFallback(() => appStore.set(storageInMemoryAtom, true));
 }
