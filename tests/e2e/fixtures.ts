@@ -74,14 +74,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 export { expect };
 
 /** See `quietStartup`; also for tests that start a server of their own, or keep the maintenance notice. */
-export async function quietenStartup(control: PlatformControl, { keepMaintenance = false } = {}): Promise<void> {
+export async function quietenStartup(control: PlatformControl, { keepMaintenance = false, keepProductImprovements = false } = {}): Promise<void> {
   if (!keepMaintenance) await control.override({ method: 'GET', path: '/api/alert/v1/alerts/maintenance/immediate', status: 204 });
   await control.override({ method: 'GET', path: '/api/benchmarking/v1/notification/HOME_PAGE', status: 204 });
   await control.override({
     method: 'GET',
     path: '/api/access/v1/tool-settings/user-preferences',
     status: 200,
-    body: { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: false },
+    body: { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: keepProductImprovements },
   });
 }
 

@@ -1,12 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test as base, expect, en, fillSignIn } from './fixtures.ts';
+import { test as base, expect, en, fillSignIn, quietenStartup } from './fixtures.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { payloads } from './support/payloads.ts';
 import type { PlatformControl } from './support/platform.ts';
-import { startShellServer, type ShellServer } from './support/server.ts';
+import { startShellServerWithConfig, type ShellServer } from './support/server.ts';
 
 /**
  * Issue 9 item 1 (XSS / injection and open redirects): hostile strings placed by the emulator's
@@ -47,9 +44,7 @@ const test = base.extend<object, { shell: ShellServer }>({
   shell: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
     async ({}, use) => {
-      const file = join(mkdtempSync(join(tmpdir(), 'hostile-config-')), 'config.json');
-      writeFileSync(file, JSON.stringify({ connectedApps: ['community.trust-shell.test'] }));
-      const server = await startShellServer(0, { SHELL_CONFIG: file });
+      const server = await startShellServerWithConfig({ connectedApps: ['community.trust-shell.test'] });
       await use(server);
       await server.close();
     },
@@ -325,17 +320,6 @@ function answersOf(a: Answers, values: Values, list: (i: number) => string, colo
   ];
 }
 
-/** Product improvements every load (maintenance as answersOf says), no benchmarking. */
-async function startupAnswers(platform: PlatformControl): Promise<void> {
-  await platform.override({ method: 'GET', path: '/api/benchmarking/v1/notification/HOME_PAGE', status: 204 });
-  await platform.override({
-    method: 'GET',
-    path: '/api/access/v1/tool-settings/user-preferences',
-    status: 200,
-    body: { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: true },
-  });
-}
-
 // ---------------------------------------------------------------------------------------------------
 // What the page shows
 
@@ -490,7 +474,8 @@ test.describe('hostile strings from the platform', () => {
     const found = await watch(page, context, origin);
     // Every load runs the once-per-session start-up modals again (the claim is forgotten).
     await page.addInitScript(() => localStorage.removeItem('trust-shell.session'));
-    await startupAnswers(platform);
+    // Product improvements every load (maintenance as answersOf says), no benchmarking.
+    await quietenStartup(platform, { keepMaintenance: true, keepProductImprovements: true });
 
     // Baseline: the same answers with harmless strings.
     const harmless = Object.fromEntries(fields.map((f) => [f, `Harmless ${f}`])) as Values;

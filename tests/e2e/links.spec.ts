@@ -1,10 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test as base, expect, en } from './fixtures.ts';
-import { startShellServer, type ShellServer } from './support/server.ts';
+import { startShellServerWithConfig, type ShellServer } from './support/server.ts';
 
 /**
  * Links and history (issue 5 item 10): community-app link rewriting, the /auth/connected-apps
@@ -17,9 +14,7 @@ const test = base.extend<object, { shell: ShellServer }>({
   shell: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
     async ({}, use) => {
-      const file = join(mkdtempSync(join(tmpdir(), 'links-config-')), 'config.json');
-      writeFileSync(file, JSON.stringify({ connectedApps: ['community.trust-shell.test'] }));
-      const server = await startShellServer(0, { SHELL_CONFIG: file });
+      const server = await startShellServerWithConfig({ connectedApps: ['community.trust-shell.test'] });
       await use(server);
       await server.close();
     },

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { preview, type PreviewServer } from 'vite';
 
 export interface ShellServer {
@@ -32,4 +35,11 @@ export async function startShellServer(port = 0, env: Record<string, string> = {
     baseURL: `http://127.0.0.1:${actualPort}`,
     close: () => server.close(),
   };
+}
+
+/** A server whose runtime configuration is `config` merged over the defaults (a temporary SHELL_CONFIG file). */
+export function startShellServerWithConfig(config: Record<string, unknown>): Promise<ShellServer> {
+  const file = join(mkdtempSync(join(tmpdir(), 'shell-config-')), 'config.json');
+  writeFileSync(file, JSON.stringify(config));
+  return startShellServer(0, { SHELL_CONFIG: file });
 }
