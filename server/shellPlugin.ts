@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin, ProxyOptions } from 'vite';
 import type { Platform } from '../tests/platform/index.ts';
@@ -39,10 +40,19 @@ function configMiddleware(configFile: string | undefined, withEmulator: boolean)
  * (server/securityHeaders). Registered after the emulator, which answers its own paths itself.
  */
 function headersMiddleware(configFile: string | undefined, withEmulator: boolean): Middleware {
+  // Built again only when the configuration file changes (as the served /config.json follows it),
+  // not read, merged and parsed for every file the server sends.
+  let cached: { version: string; headers: Record<string, string> } | null = null;
+  const current = () => {
+    const stat = configFile ? statSync(configFile) : null;
+    const version = stat ? `${stat.mtimeMs}:${stat.size}` : 'defaults';
+    if (cached?.version !== version) cached = { version, headers: securityHeaders(buildConfigDocument(configFile, withEmulator).body) };
+    return cached.headers;
+  };
   return (_req, res, next) => {
     let headers: Record<string, string>;
     try {
-      headers = securityHeaders(buildConfigDocument(configFile, withEmulator).body);
+      headers = current();
     } catch {
       headers = securityHeaders('{}');
     }
