@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { preview, type PreviewServer } from 'vite';
+import { preview, type PluginOption, type PreviewServer } from 'vite';
 
 export interface ShellServer {
   baseURL: string;
@@ -11,9 +11,10 @@ export interface ShellServer {
 /**
  * Starts the production preview (dist/ + emulator with its control API) on `port`, or on a free
  * port the system picks when `port` is 0 (so separate test runs on one machine never collide).
- * `env` is applied while the config loads, e.g. SHELL_CONFIG for a test of a broken /config.json.
+ * `env` is applied while the config loads, e.g. SHELL_CONFIG for a test of a broken /config.json;
+ * `plugins` join the project's (the bench adds its harness pages).
  */
-export async function startShellServer(port = 0, env: Record<string, string> = {}, outDir?: string): Promise<ShellServer> {
+export async function startShellServer(port = 0, env: Record<string, string> = {}, outDir?: string, plugins: PluginOption[] = []): Promise<ShellServer> {
   const saved: Record<string, string | undefined> = {};
   const applied = { EMULATOR_CONTROL: '1', TRUST_SHELL_QUIET: '1', PORT: String(port), ...(outDir ? { OUT_DIR: outDir } : {}), ...env };
   for (const [k, v] of Object.entries(applied)) {
@@ -22,7 +23,7 @@ export async function startShellServer(port = 0, env: Record<string, string> = {
   }
   let server: PreviewServer;
   try {
-    server = await preview({ logLevel: 'warn', preview: { port, strictPort: true, host: '127.0.0.1' } });
+    server = await preview({ logLevel: 'warn', plugins, preview: { port, strictPort: true, host: '127.0.0.1' } });
   } finally {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
