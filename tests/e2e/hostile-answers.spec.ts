@@ -18,13 +18,15 @@ interface Violation {
   kind: string;
   body: unknown;
   contentType?: string;
+  /** Served this many times, then the platform's own answer again (default: until the test ends). */
+  times?: number;
 }
 
-/** Serves each violation (until the test ends) and records it. */
+/** Serves each violation (until the test ends, or `times`) and records it. */
 async function serve(platform: PlatformControl, violations: Violation[]): Promise<void> {
   recordAttempts('schema', violations.map((v) => `${v.method ?? 'GET'} ${v.path}: ${v.kind}`));
   for (const v of violations) {
-    await platform.override({ method: v.method ?? 'GET', path: v.path, status: 200, body: v.body, ...(v.contentType ? { contentType: v.contentType } : {}) });
+    await platform.override({ method: v.method ?? 'GET', path: v.path, status: 200, body: v.body, ...(v.contentType ? { contentType: v.contentType } : {}), ...(v.times ? { times: v.times } : {}) });
   }
 }
 
@@ -199,6 +201,34 @@ test.describe('schema-violating answers', () => {
     await page.getByLabel(en.Password!).fill(demoPassword);
     await page.getByRole('button', { name: en.SignIn }).click();
     await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    expect(errors).toEqual([]);
+  });
+});
+
+// With the start-up modals kept quiet (the fixture's default), so the top bar is not behind a dialog.
+test.describe('a second branding answer off the contract', () => {
+  test('the workspace-navigation branding off the contract (wrong types): init\'s brand stays, not the defaults', async ({ page, signIn, platform, request }) => {
+    const errors = pageErrors(page);
+    // What the platform's init says the brand is (so the test never copies the emulator's data).
+    const { access_token } = await platform.token('admin@acme.test');
+    const platformGet = async <T,>(path: string) => (await (await request.get(`${platform.baseURL}${path}`, { headers: { Authorization: `Bearer ${access_token}` } })).json()) as T;
+    const init = await platformGet<{ branding: { pageTitle: string; primaryColor: string } }>('/api/global-state/v1/init');
+    const workspace = await platformGet<{ pageTitle: string }>('/api/branding/v1/branding?isWorkspaceNavigation=true');
+    await platform.clearLog();
+    // Acme Corp uses the workspace navigation, so its own branding call follows init's (the only branding call).
+    const violations: Violation[] = [{ path: '/api/branding/v1/branding', kind: 'wrong types', body: { pageTitle: 42, logoData: ['x'], primaryColor: { r: 1 } }, times: 1 }];
+    await serve(platform, violations);
+    await signIn(page, 'admin@acme.test');
+    await expectServed(platform, violations);
+    expect((await platform.log({ path: '/api/branding/v1/branding' })).map((r) => r.query.isWorkspaceNavigation)).toEqual(['true']);
+    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await expect(page.getByRole('banner')).toContainText(init.branding.pageTitle);
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary'))).toBe(init.branding.primaryColor);
+    // A later good answer is taken again (the failure was not kept): the next load shows the workspace brand.
+    await page.reload();
+    await expect(page.getByRole('banner')).toContainText(workspace.pageTitle);
+    await expect(page.getByRole('banner')).not.toContainText(init.branding.pageTitle);
+    await signOutThroughChrome(page);
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Branding } from './brandingAtoms';
-import { mapBranding, mapResources, reviveBranding } from './brandingMapping';
+import { brandingAnswerSchema, mapBranding, mapResources, reviveBranding } from './brandingMapping';
 
 const logo = 'data:image/svg+xml;base64,PHN2Zy8+';
 const acme = {
@@ -81,6 +81,29 @@ describe('branding mapping (SPEC §3, contract Branding)', () => {
     });
     expect(reviveBranding(null)).toBeNull();
     expect(reviveBranding('x')).toBeNull();
+  });
+});
+
+describe('a branding answer checked against the contract (the workspace-navigation call)', () => {
+  it('takes a contract answer, nulls and left-out fields; hostile content is for the mapping to handle', () => {
+    expect(brandingAnswerSchema.safeParse(acme).success).toBe(true);
+    expect(brandingAnswerSchema.safeParse({ ...acme, logoData: null, pageTitle: null, inherited: null }).success).toBe(true);
+    expect(brandingAnswerSchema.safeParse({ pageTitle: 'Acme Workspace' }).success).toBe(true);
+    expect(brandingAnswerSchema.safeParse({ ...acme, primaryColor: 'javascript:alert(1)' }).success).toBe(true);
+  });
+
+  it('refuses wrong types, arrays, null and text', () => {
+    for (const answer of [
+      { ...acme, pageTitle: 42 },
+      { ...acme, logoData: ['x'] },
+      { ...acme, primaryColor: { r: 1 } },
+      { ...acme, inherited: 'yes' },
+      [acme],
+      null,
+      '<html>',
+    ]) {
+      expect(brandingAnswerSchema.safeParse(answer).success, JSON.stringify(answer)).toBe(false);
+    }
   });
 });
 

@@ -12,6 +12,22 @@ import { plainTitle } from './plainTitle';
 const incomingObject = z.record(z.string(), z.unknown());
 const resourceSchema = z.object({ resourceName: z.string().check(z.minLength(1)), value: z.string() });
 
+const text = z.optional(z.nullable(z.string()));
+/**
+ * The contract's Branding by JSON type (content is still checked field by field in mapBranding).
+ * Fields may be missing — a platform that leaves one out is not broken — but never of another type.
+ */
+export const brandingAnswerSchema = z.object({
+  loginLogoData: text,
+  logoData: text,
+  primaryColor: text,
+  secondaryColor: text,
+  tertiaryColor: text,
+  pageTitle: text,
+  inheritedFrom: text,
+  inherited: z.optional(z.nullable(z.boolean())),
+});
+
 /** null when the value is not an object at all (a failed call: the caller takes the defaults). */
 export function mapBranding(incoming: unknown, isWorkspaceNavigation: boolean): Branding | null {
   const parsed = incomingObject.safeParse(incoming);

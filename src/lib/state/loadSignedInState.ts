@@ -6,6 +6,7 @@ import { getValidated } from '../api/getValidated';
 import { loadedScopeAtom } from '../session/sessionAtoms';
 import type { AccessClaims } from '../../core/session/claims';
 import { applySignedInBranding } from '../branding/brandingStartup';
+import { brandingAnswerSchema } from '../branding/brandingMapping';
 import { loadGlobalStateInWorker, restoreStoredOrgTree } from '../orgTree/orgTreeService';
 import { loadSignedInTheme } from '../theme/themeStartup';
 import { rememberLanguages } from '../i18n/languages';
@@ -180,13 +181,9 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
 
 /** Contract (Assumed): the workspace navigation has its own branding, asked for by a flag. */
 async function applyWorkspaceBranding(scopeKey: string): Promise<void> {
-  try {
-    const response = await apiFetch('/api/branding/v1/branding?isWorkspaceNavigation=true');
-    if (!response.ok) return;
-    await applySignedInBranding({ branding: await response.json(), resources: undefined, isWorkspaceNavigation: true, scopeKey });
-  } catch {
-    // keep the init branding
-  }
+  // A failed call or an answer off the contract (SPEC §8) keeps init's brand rather than the defaults.
+  const branding = await getValidated('/api/branding/v1/branding?isWorkspaceNavigation=true', brandingAnswerSchema);
+  if (branding) await applySignedInBranding({ branding, resources: undefined, isWorkspaceNavigation: true, scopeKey });
 }
 
 /**
