@@ -375,3 +375,33 @@ for (const mode of ['in page', 'service worker'] as const) {
     });
   });
 }
+
+test.describe('a refresh answered after its caller stopped waiting', () => {
+  test('the clock passes the 20 s limit while the grant is on its way: the late answer is kept, the token presented once, the session goes on', async ({ page, signIn, platform }) => {
+    recordAttempts('fault', ['refresh answered after the 20 s limit (clock jumped past it)']);
+    await page.clock.install();
+    await page.goto('/auth');
+    await page.evaluate((url) => sessionStorage.setItem('trust-shell.returnUrl', url), workScreen);
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
+    await platform.fault({ path: tokenPath, latencyMs: 3000 });
+    await platform.clock(1000); // the access token is expired for the platform: the next calls get 401s
+    await platform.clearLog();
+
+    await page.getByRole('button', { name: runCalls }).click();
+    const grants = async () => refreshGrants(await platform.log({ path: tokenPath })).map((g) => g.status);
+    await expect.poll(grants).toEqual([0]);
+    // The tab's clock passes the token call's 20 s while the platform is still working on it.
+    await page.clock.fastForward(25_000);
+    await expect.poll(grants).toEqual([200]);
+
+    // The screen's calls went through with the late tokens (or, had the tab asked again, would have).
+    const outcome = await runScreenCalls(page);
+    expect(outcome).toEqual([200, 200]);
+    const log = await platform.log();
+    expect(refreshTokenReuse(log), 'refresh tokens presented after being redeemed').toEqual([]);
+    expect(await grants()).toEqual([200]);
+    await expectCompleteChrome(page);
+    await expectNoDeadEnd(page, 'after the late answer');
+  });
+});

@@ -69,8 +69,8 @@ test.describe('session timeout', () => {
     await context.clock.install();
     const [a, b] = await openSignedIn(context, signIn, ['/mfe-host', '/mfe-host']);
     const notes = a!.getByLabel('Notes');
-    // Steps of 15 s, below the token call's 20 s limit: a jump must not time out an auto refresh
-    // still on its way (the platform would redeem the token while the tab gave up on the answer).
+    // Steps of 15 s: an auto refresh still on its way when the clock jumps is heard out for 60 s of
+    // clock time (its caller stops waiting after 20 s), so no jump gives up on the platform's answer.
     for (let minute = 0; minute < 10; minute += 1) {
       for (let quarter = 0; quarter < 4; quarter += 1) {
         await notes.press('x');

@@ -2,7 +2,7 @@ import { isExpired, parseAccessClaims } from './claims';
 import { exclusively } from '../exclusively';
 import { deleteKv, readAuthClientSettings, readKv, readStoredAuth, sessionKeys, writeKv } from './sessionDb';
 import { broadcast } from './sessionChannel';
-import { requestToken } from './tokenClient';
+import { requestToken, tokenTimeoutMs } from './tokenClient';
 import { reportReachable } from '../pipeline/connectivity';
 
 /**
@@ -49,6 +49,14 @@ const lockName = 'trust-shell.refresh';
  */
 export const refreshInFlightKey = 'refreshInFlight';
 
+/**
+ * A refresh grant is sent once and then heard out for this long, well past the 20 s in which its
+ * caller hears "unanswered": the platform may redeem the token however late its answer comes, and a
+ * late answer that is dropped loses the session (the token it replaced is spent). Bounded, so a
+ * token endpoint that never answers holds the refresh lock for a minute at most.
+ */
+export const refreshGrantLimitMs = 60_000;
+
 async function digest(token: string): Promise<string> {
   const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -66,61 +74,88 @@ function isString(value: unknown): value is string {
   return typeof value === 'string';
 }
 
+/**
+ * Refreshes (or reuses another context's refresh). Every caller hears within 20 s (SPEC §9): a
+ * grant still unanswered then goes on without it, holding the lock, so its answer is still stored
+ * when it comes and the token it presented is never presented again meanwhile. A caller that gave
+ * up while waiting for the lock sends nothing.
+ */
 export function refreshSession(request: RefreshRequest = {}): Promise<RefreshOutcome> {
-  return exclusively(lockName, async () => {
-    const auth = await readStoredAuth();
-    if (!auth) return 'no-session';
-    const stored = await readKv(sessionKeys.accessToken, isString);
-    if (request.unlessRefreshedWithinMs !== undefined) {
-      const at = await readKv(sessionKeys.refreshedAt, (v): v is number => typeof v === 'number');
-      if (at !== null && Date.now() - at < request.unlessRefreshedWithinMs && !isExpired(parseAccessClaims(stored))) return 'reused';
-    }
-    if (!request.params && request.failedToken !== undefined && stored && stored !== request.failedToken) {
-      if (!isExpired(parseAccessClaims(stored))) return 'reused';
-    }
-    // Offline, the grant cannot reach the platform: no attempt, so no in-flight mark a reload
-    // could leave behind (it would end a session whose token was never sent).
-    if (globalThis.navigator?.onLine === false) {
+  return new Promise<RefreshOutcome>((resolve, reject) => {
+    let heard = false;
+    const hear = (outcome: RefreshOutcome) => {
+      if (heard) return;
+      heard = true;
+      clearTimeout(deadline);
+      resolve(outcome);
+    };
+    const deadline = setTimeout(() => {
+      reportReachable(false);
+      hear('unreachable');
+    }, tokenTimeoutMs);
+    exclusively(lockName, () => (heard ? Promise.resolve<RefreshOutcome>('unreachable') : refreshLocked(request))).then(hear, (error: unknown) => {
+      if (heard) return;
+      heard = true;
+      clearTimeout(deadline);
+      reject(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+}
+
+async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
+  const auth = await readStoredAuth();
+  if (!auth) return 'no-session';
+  const stored = await readKv(sessionKeys.accessToken, isString);
+  if (request.unlessRefreshedWithinMs !== undefined) {
+    const at = await readKv(sessionKeys.refreshedAt, (v): v is number => typeof v === 'number');
+    if (at !== null && Date.now() - at < request.unlessRefreshedWithinMs && !isExpired(parseAccessClaims(stored))) return 'reused';
+  }
+  if (!request.params && request.failedToken !== undefined && stored && stored !== request.failedToken) {
+    if (!isExpired(parseAccessClaims(stored))) return 'reused';
+  }
+  // Offline, the grant cannot reach the platform: no attempt, so no in-flight mark a reload
+  // could leave behind (it would end a session whose token was never sent).
+  if (globalThis.navigator?.onLine === false) {
+    reportReachable(false);
+    return 'unreachable';
+  }
+  const presented = await digest(auth.refresh_token);
+  if ((await readKv(refreshInFlightKey, isString)) === presented) {
+    await deleteKv(refreshInFlightKey);
+    return endSession();
+  }
+  const client = await readAuthClientSettings();
+  await writeKv(refreshInFlightKey, presented);
+  const result = await requestToken(
+    { grant_type: 'refresh_token', refresh_token: auth.refresh_token, client_id: client.clientId, ...request.params },
+    client.tokenEndpoint,
+    { timeoutMs: refreshGrantLimitMs },
+  );
+  if (!result.ok) {
+    // This context heard the outcome: unanswered (retried later, as ever) or the session ends here.
+    await deleteKv(refreshInFlightKey);
+    if (result.reason === 'unreachable') {
       reportReachable(false);
       return 'unreachable';
     }
-    const presented = await digest(auth.refresh_token);
-    if ((await readKv(refreshInFlightKey, isString)) === presented) {
-      await deleteKv(refreshInFlightKey);
-      return endSession();
-    }
-    const client = await readAuthClientSettings();
-    await writeKv(refreshInFlightKey, presented);
-    const result = await requestToken(
-      { grant_type: 'refresh_token', refresh_token: auth.refresh_token, client_id: client.clientId, ...request.params },
-      client.tokenEndpoint,
-    );
-    if (!result.ok) {
-      // This context heard the outcome: unanswered (retried later, as ever) or the session ends here.
-      await deleteKv(refreshInFlightKey);
-      if (result.reason === 'unreachable') {
-        reportReachable(false);
-        return 'unreachable';
-      }
-      // A refused switch (a tenant or role this user cannot use) leaves the session as it was.
-      if (request.params) return 'refused';
-      // The refresh token is spent or revoked, or the platform answered with tokens nobody can read
-      // (SPEC §4: a failed refresh ends the session).
-      return endSession();
-    }
-    const claims = parseAccessClaims(result.tokens.access_token);
-    if (!claims) return 'unreachable';
-    await writeKv(sessionKeys.auth, {
-      tenantGuid: claims.tenantGuid,
-      orgGroupGuid: claims.orgGroupGuid,
-      refresh_token: result.tokens.refresh_token,
-    });
-    await writeKv(sessionKeys.accessToken, result.tokens.access_token);
-    await writeKv(sessionKeys.refreshedAt, Date.now());
-    // After the new auth is stored: a context dying in between leaves a digest nothing matches.
-    await deleteKv(refreshInFlightKey);
-    reportReachable(true);
-    broadcast({ type: 'session-changed' });
-    return 'refreshed';
+    // A refused switch (a tenant or role this user cannot use) leaves the session as it was.
+    if (request.params) return 'refused';
+    // The refresh token is spent or revoked, or the platform answered with tokens nobody can read
+    // (SPEC §4: a failed refresh ends the session).
+    return endSession();
+  }
+  const claims = parseAccessClaims(result.tokens.access_token);
+  if (!claims) return 'unreachable';
+  await writeKv(sessionKeys.auth, {
+    tenantGuid: claims.tenantGuid,
+    orgGroupGuid: claims.orgGroupGuid,
+    refresh_token: result.tokens.refresh_token,
   });
+  await writeKv(sessionKeys.accessToken, result.tokens.access_token);
+  await writeKv(sessionKeys.refreshedAt, Date.now());
+  // After the new auth is stored: a context dying in between leaves a digest nothing matches.
+  await deleteKv(refreshInFlightKey);
+  reportReachable(true);
+  broadcast({ type: 'session-changed' });
+  return 'refreshed';
 }

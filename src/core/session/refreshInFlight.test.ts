@@ -62,6 +62,50 @@ describe('refreshSession and a refresh whose sender went away (issue 9 fault sui
     expect(presented).toEqual([refresh(0)]);
   });
 
+  it('a grant answered after its caller gave up (20 s) is still stored; the spent token is never presented again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let release: (r: Response) => void = () => undefined;
+      const late = new Promise<Response>((resolve) => (release = resolve));
+      const pair = (n: number) => Response.json({ access_token: access(n), refresh_token: refresh(n), token_type: 'bearer', expires_in: 900, scope: 'read' });
+      const presented = tokenEndpoint((n) => (n === 1 ? late : pair(n)));
+      const first = refreshSession();
+      await vi.waitFor(() => expect(presented).toHaveLength(1));
+      // A screen's 401 asks meanwhile and waits for the lock the slow grant holds.
+      const waiting = refreshSession({ failedToken: access(0) });
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(await first).toBe('unreachable');
+      expect(await waiting).toBe('unreachable');
+      // The platform redeemed refresh(0) and its answer arrives late: the new pair is kept.
+      release(pair(1));
+      await vi.waitFor(async () => expect((await readStoredAuth())?.refresh_token).toBe(refresh(1)));
+      expect(await readKv(sessionKeys.accessToken, (v): v is string => typeof v === 'string')).toBe(access(1));
+      expect(messages).toContainEqual({ type: 'session-changed' });
+      // The caller that gave up while waiting sent nothing; the next refresh presents the new token.
+      expect(await refreshSession()).toBe('refreshed');
+      expect(presented).toEqual([refresh(0), refresh(1)]);
+      expect(messages).not.toContainEqual({ type: 'logoff', redirect: '/auth' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a grant answered within 20 s: its caller hears the outcome itself', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let release: (r: Response) => void = () => undefined;
+      const presented = tokenEndpoint(() => new Promise<Response>((resolve) => (release = resolve)));
+      const outcome = refreshSession();
+      await vi.waitFor(() => expect(presented).toHaveLength(1));
+      await vi.advanceTimersByTimeAsync(19_000);
+      release(new Response(null, { status: 400 }));
+      expect(await outcome).toBe('refused');
+      expect(await readStoredAuth()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   // Last: the dead sender's grant never settles, so this module's own queue stays busy after it.
   it('a token sent by a context that died before the answer is never presented again: the session ends', async () => {
     // The sender wrote its digest and sent the grant, then its tab reloaded: the answer never came.

@@ -4,7 +4,7 @@ import { parseAccessClaims } from './claims';
 
 const tokenPath = '/api/access/v1/oauth/token';
 /** SPEC §9 login client: a token call that has not answered after 20 s counts as unanswered. */
-const tokenTimeoutMs = 20_000;
+export const tokenTimeoutMs = 20_000;
 const jwt = z.string().check(z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/));
 
 export const tokenResponseSchema = z.object({
@@ -30,8 +30,9 @@ export type TokenResult =
 /**
  * Posts a grant to the token endpoint: form-encoded, token-not-required (no bearer, no prefix,
  * no Accept-Language), with X-XSRF-TOKEN when the endpoint is on our origin and the cookie exists.
+ * `timeoutMs`: when the call is given up (aborted) as unanswered; 20 s unless the caller waits longer.
  */
-export async function requestToken(form: Record<string, string>, endpoint: string = tokenPath): Promise<TokenResult> {
+export async function requestToken(form: Record<string, string>, endpoint: string = tokenPath, { timeoutMs = tokenTimeoutMs } = {}): Promise<TokenResult> {
   const host = pipelineHost();
   const url = new URL(endpoint, host.origin);
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
@@ -44,7 +45,7 @@ export async function requestToken(form: Record<string, string>, endpoint: strin
       headers,
       body: new URLSearchParams(form).toString(),
       credentials: 'same-origin',
-      signal: AbortSignal.timeout(tokenTimeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
     return { ok: false, reason: 'unreachable' };
