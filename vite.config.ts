@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -7,7 +8,17 @@ import { shellServer } from './server/shellPlugin.ts';
 const port = Number(process.env.PORT ?? 4173);
 const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-export default defineConfig({
+/**
+ * react-router's package exports name only its development build (dev warnings on) whatever the
+ * mode (remix-run/react-router#12532, #14102); a production build takes the production files it
+ * ships beside them: no dev warnings, and 0.6 KB gzip less on every route.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+export default defineConfig(({ command }) => ({
   // The shell's build, shown in the user menu and on <html data-build> (a deploy names its own).
   define: { __APP_BUILD__: JSON.stringify(process.env.APP_BUILD ?? packageVersion) },
   plugins: [
@@ -44,6 +55,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   build: {
     outDir: process.env.OUT_DIR ?? 'dist',
     sourcemap: true,
@@ -52,4 +64,4 @@ export default defineConfig({
   },
   server: { port, strictPort: true },
   preview: { port, strictPort: true },
-});
+}));

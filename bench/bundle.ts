@@ -9,30 +9,35 @@ import { sample } from './stats.ts';
 import { signIn } from './signIn.ts';
 
 /**
- * Initial JavaScript per route, as the browser actually loads it: every JS response a page at the
- * route receives until the network is quiet, gzip-compressed here (level 6, as
+ * Initial JavaScript per route, as the browser actually loads it: every JS file the page requests
+ * before the route first shows (its `ready` selector matches), gzip-compressed here (level 6, as
  * tests/unit/dist.test.ts does), with no service worker (it would precache everything) and an
- * empty HTTP cache. Beside it, the manifest count of dist.test.ts (entry + route chunks + static
- * imports), so a difference shows: chunks loaded lazily at start-up, or preloads the manifest misses.
+ * empty HTTP cache. What it requests after that, until the network is quiet, is reported beside it
+ * as deferred, as is the manifest count of dist.test.ts (entry + route chunks + static imports), so
+ * a difference shows: chunks loaded lazily at start-up, or preloads the manifest misses.
  */
 const kb = (bytes: number) => bytes / 1024;
 
 interface Loaded {
-  /** The shell's own files (from the build), gzip bytes by path. */
+  /** The shell's own files (from the build) requested before the route showed, gzip bytes by path. */
   shell: Map<string, number>;
+  /** The shell's own files requested after it (until the network was quiet). */
+  deferred: Map<string, number>;
   /** Script served by the platform (micro-frontend remotes, the analytics agent). */
   other: Map<string, number>;
 }
 
+/** `ready`: a CSS selector (the page matches it itself, to time when the route first shows). */
 async function jsLoadedBy(context: BrowserContext, url: string, ready: string): Promise<Loaded> {
-  const loaded: Loaded = { shell: new Map(), other: new Map() };
+  const loaded: Loaded = { shell: new Map(), deferred: new Map(), other: new Map() };
+  const received = new Map<string, number>();
   const pending: Promise<void>[] = [];
   const origin = new URL(url).origin;
   const onResponse = (response: Response) => {
     const type = response.headers()['content-type'] ?? '';
     if (!type.includes('javascript') || response.status() !== 200) return;
     const { pathname } = new URL(response.url());
-    const bucket = new URL(response.url()).origin === origin && pathname.startsWith('/assets/') ? loaded.shell : loaded.other;
+    const bucket = new URL(response.url()).origin === origin && pathname.startsWith('/assets/') ? received : loaded.other;
     pending.push(response.body().then((body) => void bucket.set(pathname, gzipSync(body).length), () => undefined));
   };
   context.on('response', onResponse);
@@ -40,11 +45,22 @@ async function jsLoadedBy(context: BrowserContext, url: string, ready: string): 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // When the route first shows, on the page's own clock (the one resource timing uses).
+  await page.addInitScript({
+    content: `new MutationObserver(() => {
+      if (!('__readyAt' in window) && document.querySelector(${JSON.stringify(ready)})) window.__readyAt = performance.now();
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });`,
+  });
   try {
     await page.goto(url);
     await page.waitForSelector(ready, { timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
+    const { readyAt, starts } = await page.evaluate<{ readyAt: number | null; starts: [string, number][] }>(
+      `({ readyAt: window.__readyAt ?? null, starts: performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.startTime]) })`,
+    );
+    const startOf = new Map(starts);
+    for (const [path, bytes] of received) ((startOf.get(path) ?? 0) < (readyAt ?? Infinity) ? loaded.shell : loaded.deferred).set(path, bytes);
     return loaded;
   } finally {
     context.off('response', onResponse);
@@ -92,8 +108,10 @@ function row(figure: string, runs: Loaded[], manifest: { bytes: number; files: S
   const diff = measured.median - kb(manifest.bytes);
   const beyond = [...last.shell.keys()].filter((path) => !manifest.files.has(path.slice(1))).map(chunkName);
   const unloaded = [...manifest.files].filter((file) => !last.shell.has(`/${file}`)).map(chunkName);
+  const deferred = total(last.deferred);
   const notes = [
-    `${last.shell.size} files loaded${worker ? ` (${kb(worker).toFixed(1)} KB of it the worker's)` : ''}`,
+    `${last.shell.size} files before the route showed${worker ? ` (${kb(worker).toFixed(1)} KB of it the worker's)` : ''}`,
+    ...(deferred ? [`${kb(deferred).toFixed(1)} KB more after it (${[...last.deferred.keys()].map(chunkName).join(', ')})`] : []),
     `manifest count ${kb(manifest.bytes).toFixed(1)} KB in ${manifest.files.size} files` +
       (Math.abs(diff) >= 0.05 ? ` (${diff > 0 ? '+' : ''}${diff.toFixed(1)} KB)` : ', the same') +
       (beyond.length ? `; loaded beyond it: ${beyond.join(', ')}` : '') +
@@ -112,7 +130,7 @@ export async function benchBundle(options: BenchOptions): Promise<BenchRow[]> {
     for (let run = 0; run < options.runs; run += 1) {
       // A new context each run: nothing cached, nobody signed in.
       const anonymous = await browser.newContext({ serviceWorkers: 'block' });
-      auth.push(await jsLoadedBy(anonymous, `${server.baseURL}/auth`, 'input[type="email"], input[autocomplete="username"], label:has-text("Email")'));
+      auth.push(await jsLoadedBy(anonymous, `${server.baseURL}/auth`, 'input[type="email"], input[autocomplete="username"]'));
       await anonymous.close();
     }
     const member = await browser.newContext({ serviceWorkers: 'block' });

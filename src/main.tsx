@@ -13,6 +13,7 @@ import { appStore } from './state/jotai';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { watchStorageHealth } from './lib/storage/storageHealth';
 import { appBuild } from './build';
+import { markFirstScreenShown } from './app/firstScreen';
 import './styles/global.css';
 
 document.documentElement.dataset.build = appBuild;
@@ -37,6 +38,7 @@ async function bootstrap(): Promise<void> {
   } catch (error) {
     console.error('Bootstrap failed', error);
     root.render(<StartupError details={error instanceof Error ? error.message : String(error)} />);
+    markFirstScreenShown();
     return;
   }
   root.render(
@@ -50,5 +52,6 @@ void bootstrap().catch((error: unknown) => {
   // SPEC §8: a bootstrap failure is logged to the console; the page still says what happened.
   console.error('Bootstrap failed', error);
   root.render(<StartupError details={String(error)} />);
+  markFirstScreenShown();
 });
 registerServiceWorker();

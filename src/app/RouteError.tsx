@@ -5,6 +5,7 @@ import { storageKeys } from '../lib/storage/keys';
 import { readTab, writeTab } from '../lib/storage/localStore';
 import { whenOnlineSettled } from '../lib/network/onlineSettled';
 import { isChunkLoadError, maySelfReload } from './routeErrorRules';
+import { markFirstScreenShown } from './firstScreen';
 
 function reload(): void {
   writeTab(storageKeys.routeErrorReload, String(Date.now()));
@@ -21,6 +22,8 @@ export function RouteError() {
   const error = useRouteError();
   const unreachable = isChunkLoadError(error);
 
+  // An error page is a first screen too: what waits for one (the service worker) goes ahead.
+  useEffect(markFirstScreenShown, []);
   useEffect(() => {
     console.error('Route failed', error);
     if (!unreachable) return;

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { markFirstScreenShown } from './firstScreen';
 import { guardLoader } from './guards/guardLoader';
 import { mainGuard } from './guards/sessionGuards';
 import { Loading } from '../components/loading/Loading';
@@ -34,9 +36,15 @@ const pageRoutes: RouteObject[] = [
   { path: '*', element: <Navigate to={paths.notFound} replace /> },
 ];
 
+/** The layout's element: once it has committed, the first page is on screen (its effects run after the page's). */
+function Pages() {
+  useEffect(markFirstScreenShown, []);
+  return <Outlet />;
+}
+
 /** One layout route so the first lazy page load shows the full-page loading display, and any failure the shell's error page. */
 export const routes: RouteObject[] = [
-  { element: <Outlet />, hydrateFallbackElement: <Loading size="large" />, errorElement: <RouteError />, children: pageRoutes },
+  { element: <Pages />, hydrateFallbackElement: <Loading size="large" />, errorElement: <RouteError />, children: pageRoutes },
 ];
 
 export function createShellRouter() {

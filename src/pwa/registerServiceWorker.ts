@@ -1,4 +1,5 @@
 import { appBuild } from '../build';
+import { firstScreenShown } from '../app/firstScreen';
 import { runPipelineInPage } from '../lib/api/apiFetch';
 import { storageKeys } from '../lib/storage/keys';
 import { readLocal, removeLocal, writeLocal } from '../lib/storage/localStore';
@@ -24,9 +25,13 @@ export function registerServiceWorker(): void {
     return;
   }
   if (retired !== null) removeLocal(storageKeys.swRetired);
-  // Loaded beside the start-up, not before it: the page's pipeline serves until a worker controls
-  // it, so workbox-window and the update handling are not part of the first screen's JavaScript.
-  void Promise.all([import('workbox-window'), import('./appUpdate')])
+  // After the first screen, not beside it: the page's pipeline serves until a worker controls it
+  // (and Workbox registers only after the window's load anyway), so workbox-window and the update
+  // handling are not part of the first screen's JavaScript (the /auth budget).
+  // A first route whose loaders wait on the network still gets its worker (and updates) after 10 s.
+  const late = new Promise<void>((resolve) => setTimeout(resolve, 10_000));
+  void Promise.race([firstScreenShown, late])
+    .then(() => Promise.all([import('workbox-window'), import('./appUpdate')]))
     .then(([{ Workbox }, { watchForUpdates }]) => {
       const wb = new Workbox('/sw.js', { scope: '/' });
       watchForUpdates(wb);

@@ -27,6 +27,25 @@ test.describe('installable, offline-capable shell', () => {
     await context.setOffline(false);
   });
 
+  test('workbox-window and the update watch load after the first screen, not with it (the /auth budget counts the rest), and the worker still registers', async ({ page }) => {
+    // When the sign-in form first shows, on the page's own clock (the one resource timing uses).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (!('__formAt' in window) && document.querySelector('input[type="email"]')) Object.assign(window, { __formAt: performance.now() });
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto('/auth');
+    await waitForServiceWorker(page);
+    const { formAt, starts } = await page.evaluate(() => ({
+      formAt: (window as { __formAt?: number }).__formAt ?? null,
+      starts: performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+    }));
+    const deferred = starts.filter((r) => /\/assets\/(workbox-window|appUpdate)[.-]/.test(r.path));
+    expect(formAt).not.toBeNull();
+    expect(deferred.map((r) => r.path.replace(/-[\w-]{8}\.js$/, ''))).toEqual(expect.arrayContaining(['/assets/workbox-window.prod.es5', '/assets/appUpdate']));
+    for (const r of deferred) expect(r.start, r.path).toBeGreaterThan(formAt!);
+  });
+
   test('Chromium reports the app installable from its manifest', async ({ baseURL }) => {
     await inRealProfile(`${baseURL}/auth`, async (_page, cdp) => {
       const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
