@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, en, fillSignIn } from './fixtures.ts';
-import { startShellServer } from './support/server.ts';
+import { startShellServer, startShellServerWithConfig } from './support/server.ts';
 import { PlatformControl } from './support/platform.ts';
 
 test.describe('runtime configuration (/config.json)', () => {
@@ -38,10 +38,7 @@ test.describe('runtime configuration (/config.json)', () => {
   }
 
   test('SHELL_CONFIG values reach the app (client id used by the password grant)', async ({ page }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'shell-config-'));
-    const file = join(dir, 'config.json');
-    writeFileSync(file, JSON.stringify({ authClient: { scope: 'read write' } }));
-    const server = await startShellServer(0, { SHELL_CONFIG: file });
+    const server = await startShellServerWithConfig({ authClient: { scope: 'read write' } });
     try {
       await page.goto(`${server.baseURL}/auth`);
       await fillSignIn(page, 'admin@acme.test', 'wrong');

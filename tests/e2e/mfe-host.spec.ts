@@ -1,9 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test, expect, en, fillSignIn, quietenStartup } from './fixtures.ts';
 import { PlatformControl } from './support/platform.ts';
-import { startShellServer } from './support/server.ts';
+import { startShellServerWithConfig } from './support/server.ts';
 
 test.describe('micro-frontend host (/mfe-host)', () => {
   test('the example remote mounts, calls the platform with the member’s bearer, and unmounts on navigation', async ({ page, signIn, platform }) => {
@@ -33,10 +30,7 @@ test.describe('micro-frontend host (/mfe-host)', () => {
   });
 
   test('a remote that fails to load shows an error panel, not a blank page', async ({ page, request }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'shell-mfe-'));
-    const file = join(dir, 'config.json');
-    writeFileSync(file, JSON.stringify({ microFrontends: [{ name: 'Broken', route: 'broken', moduleUrl: '/remotes/missing/remote.js' }] }));
-    const server = await startShellServer(0, { SHELL_CONFIG: file });
+    const server = await startShellServerWithConfig({ microFrontends: [{ name: 'Broken', route: 'broken', moduleUrl: '/remotes/missing/remote.js' }] });
     try {
       await quietenStartup(new PlatformControl(request, server.baseURL));
       await page.goto(`${server.baseURL}/auth`);

@@ -1,11 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, signOut } from './fixtures.ts';
 import { PlatformControl } from './support/platform.ts';
-import { startShellServer } from './support/server.ts';
+import { startShellServerWithConfig } from './support/server.ts';
 
 /** SPEC §4 start-up: the once-per-session modals (issue 5 item 7). */
 
@@ -224,10 +221,7 @@ test.describe('start-up modals', () => {
   });
 
   test('configured links: MoreInformation (with a License) and the privacy notice', async ({ page }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'shell-startup-'));
-    const file = join(dir, 'config.json');
-    writeFileSync(file, JSON.stringify({ systemStatusUrl: 'https://status.acme.test/', privacyNoticeUrl: 'https://acme.test/privacy' }));
-    const server = await startShellServer(0, { SHELL_CONFIG: file });
+    const server = await startShellServerWithConfig({ systemStatusUrl: 'https://status.acme.test/', privacyNoticeUrl: 'https://acme.test/privacy' });
     try {
       const control = new PlatformControl(page.request, server.baseURL);
       await control.override({ method: 'GET', path: `${benchmarkingPath}/HOME_PAGE`, status: 204 });

@@ -29,6 +29,7 @@ import { PendingWrites } from './chrome/PendingWrites';
 import { SalesActions } from '../sales/SalesActions';
 import { SalesModals } from '../sales/SalesModals';
 import { replaySoon, startOutbox } from '../../lib/outbox/outboxState';
+import { whenOnlineSettled } from '../../lib/network/onlineSettled';
 import './chrome/chrome.css';
 import { useAnalytics } from '../../lib/analytics/useAnalytics';
 import { useShellLinks } from '../../lib/links/useShellLinks';
@@ -38,27 +39,30 @@ function useAutoRefresh() {
   useEffect(() => startAutoRefresh({ hasPermission: () => appStore.get(permissionsAtom).has('AutoRefreshToken') }), []);
 }
 
-/** While offline: retry when the network returns and every few seconds; reload the state after. */
+let recovering = false;
+
+async function attemptRecovery(): Promise<void> {
+  if (recovering) return;
+  recovering = true;
+  try {
+    await tryRecover();
+  } finally {
+    recovering = false;
+  }
+}
+
+/**
+ * Back from offline: once the network has stayed on for a moment (a flapping network would get one
+ * state load per return), however the offline status reads by then (the browser's `online` already
+ * cleared it); and while the platform is unreachable, every few seconds. Each attempt refreshes an
+ * expired token and reloads the state.
+ */
 function useRecovery(reachable: boolean) {
+  useEffect(() => whenOnlineSettled(() => void attemptRecovery(), { afterReturn: true }), []);
   useEffect(() => {
     if (reachable) return;
-    let busy = false;
-    const attempt = async () => {
-      if (busy) return;
-      busy = true;
-      try {
-        await tryRecover();
-      } finally {
-        busy = false;
-      }
-    };
-    const onOnline = () => void attempt();
-    window.addEventListener('online', onOnline);
-    const timer = setInterval(() => void attempt(), recoveryPollMs);
-    return () => {
-      window.removeEventListener('online', onOnline);
-      clearInterval(timer);
-    };
+    const timer = setInterval(() => void attemptRecovery(), recoveryPollMs);
+    return () => clearInterval(timer);
   }, [reachable]);
 }
 
