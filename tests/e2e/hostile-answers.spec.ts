@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, en, demoPassword, signOut } from './fixtures.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import { recordAttempts } from './support/hardening.ts';
+import { refreshGrants, tenantIdByName } from './support/session.ts';
 import type { PlatformControl } from './support/platform.ts';
 
 // Issue 9 item 1: an answer off the contract from any endpoint takes the SPEC §8 fall-back (or a
@@ -205,8 +206,9 @@ test.describe('schema-violating answers', () => {
   });
 });
 
-// With the start-up modals kept quiet (the fixture's default), so the top bar is not behind a dialog.
-test.describe('a second branding answer off the contract', () => {
+// Answers the shell reads after start-up, with the start-up modals kept quiet (the fixture's
+// default), so the top bar and the preferences are not behind a dialog.
+test.describe('later answers off the contract', () => {
   test('the workspace-navigation branding off the contract (wrong types): init\'s brand stays, not the defaults', async ({ page, signIn, platform, request }) => {
     const errors = pageErrors(page);
     // What the platform's init says the brand is (so the test never copies the emulator's data).
@@ -228,6 +230,42 @@ test.describe('a second branding answer off the contract', () => {
     await page.reload();
     await expect(page.getByRole('banner')).toContainText(workspace.pageTitle);
     await expect(page.getByRole('banner')).not.toContainText(init.branding.pageTitle);
+    await signOutThroughChrome(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('organisation date-time defaults and a tenant context off the contract: the contract defaults, no switch; both forms still work', async ({ page, signIn, platform, request }) => {
+    const errors = pageErrors(page);
+    const { access_token } = await platform.token('admin@acme.test');
+    const headers = { Authorization: `Bearer ${access_token}` };
+    // The organisation's own defaults differ from the contract's (MM/DD/YYYY, 12Hour), so the fall-back shows.
+    const organisationPath = '/api/globalization/v1/ui-settings';
+    const put = await request.put(`${platform.baseURL}${organisationPath}`, { headers, data: [{ key: 'dateFormat', value: 'DD.MM.YYYY' }, { key: 'timeFormat', value: '24Hour' }] });
+    expect(put.ok()).toBe(true);
+    const europe = await tenantIdByName(request, platform, 'Acme Europe');
+    const violations: Violation[] = [
+      { path: organisationPath, kind: 'wrong types', body: { key: 42, value: ['DD.MM.YYYY'] } },
+      { path: '/api/access/v1/tenants/context', kind: 'wrong types', body: { Id: 42 } },
+    ];
+    await serve(platform, violations);
+    await signIn(page, 'admin@acme.test');
+
+    await page.getByRole('button', { name: en.Preferences }).click();
+    const organisation = page.getByRole('dialog', { name: en.DateTimePreferences }).getByRole('form', { name: en.OrganisationDefaults });
+    await expect(organisation.getByLabel(en.DateFormat!)).toHaveValue('MM/DD/YYYY');
+    await expect(organisation.getByLabel(en.TimeFormat!)).toHaveValue('12Hour');
+    expect((await platform.log({ path: organisationPath, method: 'GET' })).map((r) => `${String(r.query.key)} ${r.status}`).sort()).toEqual(['dateFormat 200', 'timeFormat 200']);
+    await organisation.getByLabel(en.TimeFormat!).selectOption('24Hour');
+    await organisation.getByRole('button', { name: en.SaveOrganisationDefaults }).click();
+    await expect(organisation.getByText(en.OrganisationDefaultsSaved!)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // A context link whose answer is off the contract switches nothing, and leaves the address bar.
+    await page.goto(`/mfe-host?context=${europe}&contextVersion=2`);
+    await expect(page).toHaveURL(/\/mfe-host$/);
+    await expectServed(platform, violations);
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    expect(refreshGrants(await platform.log({ path: '/api/access/v1/oauth/token' })).filter((g) => (g.body as Record<string, unknown>).context !== undefined)).toEqual([]);
     await signOutThroughChrome(page);
     expect(errors).toEqual([]);
   });
