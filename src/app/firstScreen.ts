@@ -1,7 +1,8 @@
 /**
- * Resolves once the first screen has been shown: the first route (the router initialised, then a
- * paint) or the start-up error. Work that can wait for it (the service worker's registration and
- * update watch) then never competes with the first screen for the network or the main thread.
+ * Resolves once the first screen has been shown: the first page (the root layout's first commit,
+ * app/router), the route error page or the start-up error, each then painted. Work that can wait
+ * for it (the service worker's registration and update watch) then never competes with the first
+ * screen for the network or the main thread.
  */
 let resolveShown: () => void = () => undefined;
 export const firstScreenShown = new Promise<void>((resolve) => (resolveShown = resolve));

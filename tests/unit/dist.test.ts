@@ -55,6 +55,9 @@ describe('the production build', () => {
     expect(sw).not.toContain('self.__WB_MANIFEST');
   });
 
+  // What /auth needs before it shows: the entry, the page and their static imports. The only
+  // dynamic imports at start-up (workbox-window, the update watch) wait for the first screen, which
+  // tests/e2e/pwa.spec.ts checks in the browser; `npm run bench` reports them as deferred.
   it('loads at most 150 KB gzip of JavaScript for /auth', () => {
     const manifest = viteManifest();
     const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
