@@ -1,5 +1,8 @@
 import { pipelineFetch, PipelineRefusal } from '../src/core/pipeline/pipelineFetch';
 
+/** The contract's token endpoint (a configured one elsewhere on this origin is relayed as before). */
+const tokenPath = '/api/access/v1/oauth/token';
+
 /**
  * The service worker's half of "one pipeline, two hosts": every same-origin /api/ request the
  * page makes (any method), and every relative write (for X-XSRF-TOKEN), goes through the shared
@@ -7,6 +10,10 @@ import { pipelineFetch, PipelineRefusal } from '../src/core/pipeline/pipelineFet
  */
 export function handledByPipeline(url: URL, method: string, origin: string, isNavigation: boolean): boolean {
   if (isNavigation || url.origin !== origin) return false;
+  // The token call needs nothing the pipeline adds (the caller sends its own X-XSRF-TOKEN), and
+  // left to the browser its answer survives this worker being stopped mid-call: relayed, a grant
+  // the platform redeemed would lose its answer with the worker.
+  if (url.pathname === tokenPath) return false;
   return url.pathname.startsWith('/api/') || (method !== 'GET' && method !== 'HEAD');
 }
 
