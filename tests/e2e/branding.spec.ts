@@ -1,8 +1,7 @@
 import { axeViolations } from './support/axe.ts';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, en, signOut, waitForServiceWorker } from './fixtures.ts';
-import type { PlatformControl } from './support/platform.ts';
-import { tenantIdByName } from './support/session.ts';
+import { platformGet, tenantIdByName } from './support/session.ts';
 
 // The service worker is part of what these tests check (the config blocks it by default).
 test.use({ serviceWorkers: 'allow' });
@@ -21,14 +20,6 @@ interface Init {
   branding: IncomingBranding;
   resources: { resourceName: string; value: string }[];
   [key: string]: unknown;
-}
-
-/** What the platform answers a persona (so the test never copies the emulator's data). */
-async function platformGet<T>(request: APIRequestContext, platform: PlatformControl, path: string, email = 'admin@acme.test'): Promise<T> {
-  const { access_token } = await platform.token(email);
-  const response = await request.get(`${platform.baseURL}${path}`, { headers: { Authorization: `Bearer ${access_token}` } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as T;
 }
 
 const resource = (init: Init, name: string) => init.resources.find((r) => r.resourceName === name)?.value;

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, en, demoPassword, signOut } from './fixtures.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import { recordAttempts } from './support/hardening.ts';
-import { refreshGrants, tenantIdByName } from './support/session.ts';
+import { platformGet, refreshGrants, tenantIdByName } from './support/session.ts';
 import type { PlatformControl } from './support/platform.ts';
 
 // Issue 9 item 1: an answer off the contract from any endpoint takes the SPEC §8 fall-back (or a
@@ -212,10 +212,8 @@ test.describe('later answers off the contract', () => {
   test('the workspace-navigation branding off the contract (wrong types): init\'s brand stays, not the defaults', async ({ page, signIn, platform, request }) => {
     const errors = pageErrors(page);
     // What the platform's init says the brand is (so the test never copies the emulator's data).
-    const { access_token } = await platform.token('admin@acme.test');
-    const platformGet = async <T,>(path: string) => (await (await request.get(`${platform.baseURL}${path}`, { headers: { Authorization: `Bearer ${access_token}` } })).json()) as T;
-    const init = await platformGet<{ branding: { pageTitle: string; primaryColor: string } }>('/api/global-state/v1/init');
-    const workspace = await platformGet<{ pageTitle: string }>('/api/branding/v1/branding?isWorkspaceNavigation=true');
+    const init = await platformGet<{ branding: { pageTitle: string; primaryColor: string } }>(request, platform, '/api/global-state/v1/init');
+    const workspace = await platformGet<{ pageTitle: string }>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
     await platform.clearLog();
     // Acme Corp uses the workspace navigation, so its own branding call follows init's (the only branding call).
     const violations: Violation[] = [{ path: '/api/branding/v1/branding', kind: 'wrong types', body: { pageTitle: 42, logoData: ['x'], primaryColor: { r: 1 } }, times: 1 }];

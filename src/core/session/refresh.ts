@@ -83,22 +83,20 @@ function isString(value: unknown): value is string {
 export function refreshSession(request: RefreshRequest = {}): Promise<RefreshOutcome> {
   return new Promise<RefreshOutcome>((resolve, reject) => {
     let heard = false;
-    const hear = (outcome: RefreshOutcome) => {
+    const hear = (settle: () => void) => {
       if (heard) return;
       heard = true;
       clearTimeout(deadline);
-      resolve(outcome);
+      settle();
     };
     const deadline = setTimeout(() => {
       reportReachable(false);
-      hear('unreachable');
+      hear(() => resolve('unreachable'));
     }, tokenTimeoutMs);
-    exclusively(lockName, () => (heard ? Promise.resolve<RefreshOutcome>('unreachable') : refreshLocked(request))).then(hear, (error: unknown) => {
-      if (heard) return;
-      heard = true;
-      clearTimeout(deadline);
-      reject(error instanceof Error ? error : new Error(String(error)));
-    });
+    exclusively(lockName, () => (heard ? Promise.resolve<RefreshOutcome>('unreachable') : refreshLocked(request))).then(
+      (outcome) => hear(() => resolve(outcome)),
+      (error: unknown) => hear(() => reject(error instanceof Error ? error : new Error(String(error)))),
+    );
   });
 }
 

@@ -39,18 +39,6 @@ function useAutoRefresh() {
   useEffect(() => startAutoRefresh({ hasPermission: () => appStore.get(permissionsAtom).has('AutoRefreshToken') }), []);
 }
 
-let recovering = false;
-
-async function attemptRecovery(): Promise<void> {
-  if (recovering) return;
-  recovering = true;
-  try {
-    await tryRecover();
-  } finally {
-    recovering = false;
-  }
-}
-
 /**
  * Back from offline: once the network has stayed on for a moment (a flapping network would get one
  * state load per return), however the offline status reads by then (the browser's `online` already
@@ -58,10 +46,10 @@ async function attemptRecovery(): Promise<void> {
  * expired token and reloads the state.
  */
 function useRecovery(reachable: boolean) {
-  useEffect(() => whenOnlineSettled(() => void attemptRecovery(), { afterReturn: true }), []);
+  useEffect(() => whenOnlineSettled(() => void tryRecover(), { afterReturn: true }), []);
   useEffect(() => {
     if (reachable) return;
-    const timer = setInterval(() => void attemptRecovery(), recoveryPollMs);
+    const timer = setInterval(() => void tryRecover(), recoveryPollMs);
     return () => clearInterval(timer);
   }, [reachable]);
 }

@@ -19,14 +19,19 @@ const go = (state: boolean) => {
   window.dispatchEvent(new Event(state ? 'online' : 'offline'));
 };
 
+/** `run` has not run one tick before the settle time is up, and has run once at it. */
+function expectRunAtSettle(run: ReturnType<typeof vi.fn>): void {
+  vi.advanceTimersByTime(onlineSettleMs - 1);
+  expect(run).not.toHaveBeenCalled();
+  vi.advanceTimersByTime(1);
+  expect(run).toHaveBeenCalledTimes(1);
+}
+
 describe('whenOnlineSettled', () => {
   it('runs once the network has stayed on for the settle time, counting from now', () => {
     const run = vi.fn();
     whenOnlineSettled(run);
-    vi.advanceTimersByTime(onlineSettleMs - 1);
-    expect(run).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(run).toHaveBeenCalledTimes(1);
+    expectRunAtSettle(run);
   });
 
   it('a flap cancels the wait; each return starts it again', () => {
@@ -39,10 +44,7 @@ describe('whenOnlineSettled', () => {
     vi.advanceTimersByTime(500);
     go(false);
     go(true);
-    vi.advanceTimersByTime(onlineSettleMs - 1);
-    expect(run).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(run).toHaveBeenCalledTimes(1);
+    expectRunAtSettle(run);
   });
 
   it('afterReturn waits for the next return; stopping ends the wait', () => {

@@ -15,7 +15,20 @@ export const recoveryPollMs = 5_000;
  * all tabs: the shared lock, and reuse of a newer stored token), then reload the signed-in state.
  * Those are real platform calls, so the pipeline itself reports when the platform answers again.
  */
+// One attempt at a time in this tab: the network's return and the poll may both ask.
+let recovering = false;
+
 export async function tryRecover(): Promise<void> {
+  if (recovering) return;
+  recovering = true;
+  try {
+    await recover();
+  } finally {
+    recovering = false;
+  }
+}
+
+async function recover(): Promise<void> {
   const token = await readKv(sessionKeys.accessToken, isString);
   if (isExpired(parseAccessClaims(token))) {
     const outcome = await refreshSession({ failedToken: token });

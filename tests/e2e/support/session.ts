@@ -10,13 +10,17 @@ export async function countRefreshes(platform: PlatformControl): Promise<number>
   return refreshGrants(await platform.log({ path: '/api/access/v1/oauth/token' })).length;
 }
 
+/** What the platform answers a persona (so a test never copies the emulator's data). */
+export async function platformGet<T>(request: APIRequestContext, platform: PlatformControl, path: string, email = 'admin@acme.test'): Promise<T> {
+  const { access_token } = await platform.token(email);
+  const response = await request.get(`${platform.baseURL}${path}`, { headers: { Authorization: `Bearer ${access_token}` } });
+  if (!response.ok()) throw new Error(`GET ${path} as ${email}: ${response.status()}`);
+  return (await response.json()) as T;
+}
+
 /** Looks up a tenant's Id by name through the platform itself, as the admin persona sees it. */
 export async function tenantIdByName(request: APIRequestContext, platform: PlatformControl, name: string): Promise<string> {
-  const { access_token } = await platform.token('admin@acme.test');
-  const response = await request.get(`${platform.baseURL}/api/access/v1/users/current/tenants`, {
-    headers: { Authorization: `Bearer ${access_token}` },
-  });
-  const tenants = (await response.json()) as { Id: string; Name: string }[];
+  const tenants = await platformGet<{ Id: string; Name: string }[]>(request, platform, '/api/access/v1/users/current/tenants');
   const tenant = tenants.find((t) => t.Name === name);
   if (!tenant) throw new Error(`No tenant named ${name} among ${tenants.map((t) => t.Name).join(', ')}`);
   return tenant.Id;
