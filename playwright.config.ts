@@ -35,8 +35,7 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /perf\// },
-    // Timing checks (long tasks) run after every other test, so no other browser shares the CPU.
-    { name: 'perf', use: { browserName: 'chromium' }, testMatch: /perf\/.*\.spec\.ts$/, dependencies: ['chromium'] },
+    // No timing checks here: durations are figures of `npm run bench`, never assertions of `npm test`.
+    { name: 'chromium', use: { browserName: 'chromium' } },
   ],
 });

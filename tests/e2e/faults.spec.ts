@@ -409,3 +409,23 @@ test.describe('a refresh answered after its caller stopped waiting', () => {
     await expectNoDeadEnd(page, 'after the late answer');
   });
 });
+
+test.describe('a start-up that fell back to the last known state', () => {
+  test('init lost while the other calls answered: the shell loads the state again once the platform answers, though it never looked offline', async ({ page, signIn, platform }) => {
+    recordAttempts('fault', ['init unanswered (503) at start-up while the calls around it answer']);
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    // The next start: init's gateway fails (the shell shows the last known state), a call of the
+    // page's own fails likewise, and the calls after it answer, so "unreachable" is followed by
+    // "reachable" long before any recovery poll is due, as when the network flaps during start-up.
+    await platform.fault({ path: '/api/global-state/v1/init', method: 'GET', status: 503, times: 1 });
+    await platform.fault({ path: '/api/access/v1/tenants/current/subscriptions', method: 'GET', status: 503, times: 1 });
+    await platform.clearLog();
+    await page.reload();
+    await expectCompleteChrome(page);
+    // The member sees the last known state first; the shell must not stay on it.
+    const inits = async () => (await platform.log({ path: '/api/global-state/v1/init', method: 'GET' })).map((r) => r.status);
+    await expect.poll(inits, { timeout: 20_000 }).toEqual([503, 200]);
+    await expectNoDeadEnd(page, 'after the state loaded again');
+  });
+});

@@ -3,7 +3,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TenantLogo } from '../../components/brand/TenantLogo';
 import { appStore, useAtomValue } from '../../state/jotai';
-import { permissionsAtom } from '../../lib/state/signedInState';
+import { permissionsAtom, stateSourceAtom } from '../../lib/state/signedInState';
 import { platformReachableAtom } from '../../lib/session/sessionAtoms';
 import { startAutoRefresh } from '../../lib/session/autoRefresh';
 import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
@@ -42,16 +42,19 @@ function useAutoRefresh() {
 /**
  * Back from offline: once the network has stayed on for a moment (a flapping network would get one
  * state load per return), however the offline status reads by then (the browser's `online` already
- * cleared it); and while the platform is unreachable, every few seconds. Each attempt refreshes an
- * expired token and reloads the state.
+ * cleared it); and every few seconds while the platform is unreachable or the tab still shows the
+ * last known state instead of the platform's (a start-up whose init failed while later calls
+ * answered looks reachable, yet would otherwise keep the stored copy for good). Each attempt
+ * refreshes an expired token and reloads the state.
  */
 function useRecovery(reachable: boolean) {
+  const stale = useAtomValue(stateSourceAtom) === 'stored';
   useEffect(() => whenOnlineSettled(() => void tryRecover(), { afterReturn: true }), []);
   useEffect(() => {
-    if (reachable) return;
+    if (reachable && !stale) return;
     const timer = setInterval(() => void tryRecover(), recoveryPollMs);
     return () => clearInterval(timer);
-  }, [reachable]);
+  }, [reachable, stale]);
 }
 
 /** Queued writes: replayed at start-up, when the network returns and when the platform answers again. */
