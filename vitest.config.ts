@@ -14,6 +14,9 @@ export default defineConfig({
     // Vitest's default (one fewer than the cores) is a single worker on CI's 2 cores: 99 s there
     // against 64 s with two, since each file's happy-dom set-up waits on the CPU, not on I/O.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // An upper bound, not a budget: on a loaded 2-core machine a test that needs 1 s of CPU may wait
+    // several for it, and Vitest's 5 s default then fails it by chance.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

@@ -21,7 +21,7 @@ declare const benchOrgTreeLoad: (token: string) => Promise<{ bytes: number }>;
 declare const benchOrgTreeBuild: (mode: Mode, run: number) => Promise<{ ms: number; count: number; longestTaskMs: number }>;
 
 const initPath = '/api/global-state/v1/init';
-const de = JSON.parse(readFileSync(new URL('../tests/platform/data/translations/de-de.json', import.meta.url), 'utf8')) as Record<string, string>;
+const de = JSON.parse(readFileSync(new URL('../emulator/data/translations/de-de.json', import.meta.url), 'utf8')) as Record<string, string>;
 
 const longTaskObserver = `
   window.__longTasks = [];

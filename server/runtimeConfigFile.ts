@@ -13,7 +13,7 @@ export const defaultShellConfig = {
 
 /**
  * With the embedded emulator, /mfe-host shows the example business screen the emulator serves, and
- * analytics loads the emulator's recording stand-in agent (tests/platform/routes/analytics.ts).
+ * analytics loads the emulator's recording stand-in agent (emulator/routes/analytics.ts).
  */
 export const emulatorShellConfig = {
   ...defaultShellConfig,

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin, ProxyOptions } from 'vite';
-import type { Platform } from '../tests/platform/index.ts';
+import type { Platform } from '../emulator/index.ts';
 import { buildConfigDocument } from './runtimeConfigFile.ts';
 import { securityHeaders } from './securityHeaders.ts';
 
@@ -75,7 +75,7 @@ export function shellServer(): Plugin {
       return;
     }
     // Loaded lazily: a deployment in front of a real platform never loads emulator code.
-    platform ??= import('../tests/platform/index.ts').then((m) => m.createPlatform({ control }));
+    platform ??= import('../emulator/index.ts').then((m) => m.createPlatform({ control }));
     use((req, res, next) => {
       platform!.then((p) => p.handle(req, res, next)).catch(next);
     });

@@ -5,7 +5,7 @@ import { test, expect, en } from './fixtures.ts';
 
 /** SPEC §2 banner area, §3 alert banner, §4 alert dismissal, §6 SANDBOX (issue 5 item 8). */
 
-const ar = JSON.parse(readFileSync(new URL('../platform/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+const ar = JSON.parse(readFileSync(new URL('../../emulator/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
 
 const bannerPath = '/api/alert/v1/alerts/banner/immediate';
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;

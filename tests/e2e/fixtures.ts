@@ -7,7 +7,7 @@ export const demoPassword = 'trust-shell-demo';
 
 /** The emulator's English catalogue, so tests assert on real texts without copying them. */
 export const en: Record<string, string> = JSON.parse(
-  readFileSync(new URL('../platform/data/translations/en-us.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../emulator/data/translations/en-us.json', import.meta.url), 'utf8'),
 ) as Record<string, string>;
 
 interface WorkerFixtures {

@@ -9,7 +9,7 @@ test.use({ serviceWorkers: 'allow' });
 
 /** The emulator's Arabic and German catalogues (as `en` in the fixtures). */
 const catalogue = (code: string) =>
-  JSON.parse(readFileSync(new URL(`../platform/data/translations/${code}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+  JSON.parse(readFileSync(new URL(`../../emulator/data/translations/${code}.json`, import.meta.url), 'utf8')) as Record<string, string>;
 const ar = catalogue('ar');
 const de = catalogue('de-de');
 

@@ -6,7 +6,7 @@ import { test, expect, en } from './fixtures.ts';
 // The shown date-time is computed here in UTC, so the browser runs in UTC too.
 test.use({ timezoneId: 'UTC' });
 
-const ar = JSON.parse(readFileSync(new URL('../platform/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+const ar = JSON.parse(readFileSync(new URL('../../emulator/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
 
 const userPreferencesPath = '/api/globalization/v1/ui-settings/user/';
 const organisationPath = '/api/globalization/v1/ui-settings';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // The catalogue the platform emulator serves (SPEC §3 Translations: default language en-us; a missing key
 // shows the key itself, so an unknown key in the UI is a bug this test catches before a user sees it).
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const catalogueDir = join(repoRoot, 'tests/platform/data/translations');
+const catalogueDir = join(repoRoot, 'emulator/data/translations');
 const languages = ['en-us', 'de-de', 'ar'] as const;
 type Language = (typeof languages)[number];
 type Catalogue = Record<string, string>;

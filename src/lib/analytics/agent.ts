@@ -2,7 +2,7 @@ import type { AnalyticsIdentity } from './identity';
 
 /**
  * The analytics agent the configured script defines as `window.trustShellAnalytics` (the
- * emulator's stand-in implements the same global, tests/platform/routes/analytics.ts):
+ * emulator's stand-in implements the same global, emulator/routes/analytics.ts):
  *
  * - `initialize({visitor, account, globalContext})` identifies the member (SPEC §3);
  * - `isReady()` is true once the agent has taken the identity (polled up to 7 times, SPEC §9);

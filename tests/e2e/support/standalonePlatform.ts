@@ -24,7 +24,7 @@ export interface StandalonePlatform {
 export async function startStandalonePlatform({ control = true } = {}): Promise<StandalonePlatform> {
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/platform/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts'], {
     env: { ...process.env, PLATFORM_PORT: String(port), EMULATOR_CONTROL: control ? '1' : '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,5 +1,5 @@
 // The analytics stand-in: a script defining the documented global, and a collect endpoint whose
-// calls land in the request log (tests/platform/routes/analytics.ts).
+// calls land in the request log (emulator/routes/analytics.ts).
 import { Script } from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { control, startPlatform, type Harness } from './harness.ts';

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, type JWTPayload } from 'jose';
-import { createPlatform, type Platform, type PlatformOptions } from '../../platform/index.ts';
+import { createPlatform, type Platform, type PlatformOptions } from '../../../emulator/index.ts';
 
 export const PASSWORD = 'trust-shell-demo';
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from './contract.ts';
 import { api, control, signIn, startPlatform, type Harness } from './harness.ts';
-import { isPlatformPath } from '../../platform/index.ts';
+import { isPlatformPath } from '../../../emulator/index.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import * as C from './contract.ts';
 import { api, control, signIn, startPlatform, type Harness } from './harness.ts';
-import { GLOBEX } from '../../platform/data/tenants.ts';
+import { GLOBEX } from '../../../emulator/data/tenants.ts';
 
 let h: Harness;
 const tokens = new Map<string, string>();

@@ -1,5 +1,5 @@
 /**
- * Standalone emulator: `npx tsx tests/platform/main.ts` (or `npm run platform`).
+ * Standalone emulator: `npx tsx emulator/main.ts` (or `npm run platform`).
  * Listens on PLATFORM_PORT (default 4010); EMULATOR_CONTROL=1 turns on /__control/*.
  */
 import { createServer } from 'node:http';
