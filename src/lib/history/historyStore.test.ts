@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { historyStorageKey, readHistory, recordVisit } from './historyStore';
+import { onStorageFallback } from '../../core/storageFallback';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -52,15 +53,25 @@ describe('history store (local storage, per user-and-tenant key)', () => {
     expect(readHistory('u:t').map((e) => e.url)).toEqual(['/after']);
   });
 
-  it('keeps working when storage refuses writes', () => {
-    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
-      throw new DOMException('full', 'QuotaExceededError');
+  it('keeps working when storage refuses writes, and the member is told (saved only for this tab)', () => {
+    const reported = vi.fn();
+    const stop = onStorageFallback(reported);
+    vi.stubGlobal('localStorage', {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+      removeItem: () => undefined,
+      key: () => null,
+      length: 0,
     });
     try {
       recordVisit('u:t', '/in-memory');
+      expect(readHistory('u:t').map((e) => e.url)).toEqual(['/in-memory']);
+      expect(reported).toHaveBeenCalled();
     } finally {
-      setItem.mockRestore();
+      vi.unstubAllGlobals();
+      stop();
     }
-    expect(readHistory('u:t').map((e) => e.url)).toEqual(['/in-memory']);
   });
 });

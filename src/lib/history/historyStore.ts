@@ -1,42 +1,22 @@
-import { storagePrefix } from '../storage/keys';
+import { readLocal, writeLocal } from '../storage/localStore';
+import { storageKeys } from '../storage/keys';
 import { addEntry, parseHistoryDocument, pruneEntries, serialiseHistoryDocument, type HistoryEntry } from './browsingHistory';
 
-/** One local-storage document holds every member's history on this browser, under the product prefix. */
-export const historyStorageKey = `${storagePrefix}history`;
-
-/** Used once local storage is blocked or full, so this tab still keeps its history. */
-let memoryCopy: string | null = null;
-let storageFailed = false;
-
-function readRaw(): string | null {
-  if (storageFailed) return memoryCopy;
-  try {
-    return globalThis.localStorage.getItem(historyStorageKey);
-  } catch {
-    storageFailed = true;
-    return memoryCopy;
-  }
-}
-
-function writeRaw(value: string): void {
-  memoryCopy = value;
-  if (storageFailed) return;
-  try {
-    globalThis.localStorage.setItem(historyStorageKey, value);
-  } catch {
-    // quota or blocked storage: from now on the in-memory copy keeps this tab's history
-    storageFailed = true;
-  }
-}
+/**
+ * One local-storage document holds every member's history on this browser, under the product
+ * prefix. It goes through the local-storage module, so a blocked or full storage keeps this tab's
+ * history in memory and the member is told, like every other kept value.
+ */
+export const historyStorageKey = storageKeys.history;
 
 /** Records a visit of `url` for the member `key` (userTenantKey). */
 export function recordVisit(key: string, url: string, now: number = Date.now()): void {
-  const doc = parseHistoryDocument(readRaw());
+  const doc = parseHistoryDocument(readLocal(historyStorageKey));
   doc.set(key, addEntry(doc.get(key) ?? [], { url, timestamp: now }, now));
-  writeRaw(serialiseHistoryDocument(doc, now));
+  writeLocal(historyStorageKey, serialiseHistoryDocument(doc, now));
 }
 
 /** The member's history, oldest first, within the 14 days and 100 entries. */
 export function readHistory(key: string, now: number = Date.now()): HistoryEntry[] {
-  return pruneEntries(parseHistoryDocument(readRaw()).get(key) ?? [], now);
+  return pruneEntries(parseHistoryDocument(readLocal(historyStorageKey)).get(key) ?? [], now);
 }

@@ -25,6 +25,8 @@ export const storageKeys = {
   routeErrorReload: `${storagePrefix}routeErrorReload`,
   /** The build whose service worker a kill-switch deploy retired: that build does not register it again. */
   swRetired: `${storagePrefix}swRetired`,
+  /** Every member's browsing history on this browser, one document keyed by user and tenant. */
+  history: `${storagePrefix}history`,
 } as const;
 
 /** A form's unsent input (lib/forms/formDraft), one key per form, member and tenant. */
