@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { idbOpener } from '../idbOpener';
 import { isStoredOrgTree, type StoredOrgTree } from './orgTreeBuild';
 
 /**
@@ -17,17 +18,10 @@ interface OrgTreeDb extends DBSchema {
 }
 
 export const orgTreeDbName = 'trust-shell-orgtree';
-let dbPromise: Promise<IDBPDatabase<OrgTreeDb>> | null = null;
-
-function db(): Promise<IDBPDatabase<OrgTreeDb>> {
-  dbPromise ??= openDB<OrgTreeDb>(orgTreeDbName, 1, {
-    upgrade(database) {
-      database.createObjectStore('trees');
-      database.createObjectStore('current');
-    },
-  });
-  return dbPromise;
-}
+const db = idbOpener<OrgTreeDb>(orgTreeDbName, 1, (database) => {
+  database.createObjectStore('trees');
+  database.createObjectStore('current');
+});
 
 /** The current organisation's key: the scope plus the organisation group's root. */
 export const currentKey = (scopeKey: string, rootOrgId: string | null): string => `${scopeKey}|${rootOrgId ?? ''}`;

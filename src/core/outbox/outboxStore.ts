@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { idbOpener } from '../idbOpener';
 import { isQueuedWrite, type QueuedWrite } from './outboxRules';
 
 /**
@@ -10,19 +11,9 @@ interface OutboxDb extends DBSchema {
 }
 
 const dbName = 'trust-shell-outbox';
-let dbPromise: Promise<IDBPDatabase<OutboxDb>> | null = null;
-
-function db(): Promise<IDBPDatabase<OutboxDb>> {
-  dbPromise ??= openDB<OutboxDb>(dbName, 1, {
-    upgrade(database) {
-      database.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
-    },
-  }).catch((error: unknown) => {
-    dbPromise = null;
-    throw error;
-  });
-  return dbPromise;
-}
+const db = idbOpener<OutboxDb>(dbName, 1, (database) => {
+  database.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
+});
 
 /** Adds a write at the end of the queue. Throws when storage is unavailable (the caller says so). */
 export async function addWrite(write: QueuedWrite): Promise<QueuedWrite> {

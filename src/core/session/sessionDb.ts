@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { idbOpener } from '../idbOpener';
 import { broadcast } from './sessionChannel';
 import { parseRefreshClaims } from './claims';
 import { reportStorageFallback } from '../storageFallback';
@@ -25,20 +26,9 @@ interface ShellDb extends DBSchema {
 }
 
 const dbName = 'trust-shell';
-let dbPromise: Promise<IDBPDatabase<ShellDb>> | null = null;
-
-async function db(): Promise<IDBPDatabase<ShellDb>> {
-  dbPromise ??= openDB<ShellDb>(dbName, 1, {
-    upgrade(database) {
-      database.createObjectStore('kv');
-    },
-  }).catch((error: unknown) => {
-    // Blocked now (private mode, a failed upgrade) may work later: ask again next time.
-    dbPromise = null;
-    throw error;
-  });
-  return dbPromise;
-}
+const db = idbOpener<ShellDb>(dbName, 1, (database) => {
+  database.createObjectStore('kv');
+});
 
 /**
  * Entries IndexedDB refused (unavailable, blocked, quota): kept for this context only, so a member

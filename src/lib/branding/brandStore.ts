@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { idbOpener } from '../../core/idbOpener';
 import type { Branding } from './brandingAtoms';
 import { reviveBranding } from './brandingMapping';
 
@@ -17,19 +18,9 @@ interface BrandDb extends DBSchema {
 }
 
 export const brandDbName = 'trust-shell-brand';
-let dbPromise: Promise<IDBPDatabase<BrandDb>> | null = null;
-
-function db(): Promise<IDBPDatabase<BrandDb>> {
-  dbPromise ??= openDB<BrandDb>(brandDbName, 1, {
-    upgrade(database) {
-      database.createObjectStore('brands');
-    },
-  }).catch((error: unknown) => {
-    dbPromise = null;
-    throw error;
-  });
-  return dbPromise;
-}
+const db = idbOpener<BrandDb>(brandDbName, 1, (database) => {
+  database.createObjectStore('brands');
+});
 
 function reviveResources(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
