@@ -58,7 +58,9 @@ export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   build: {
     outDir: process.env.OUT_DIR ?? 'dist',
-    sourcemap: true,
+    // Maps are written for whoever debugs a build, but no file names them and the hosts never serve
+    // them (server/shellPlugin, deploy/nginx): the shell's source is not the public's.
+    sourcemap: 'hidden',
     manifest: true,
     target: 'es2022',
   },

@@ -11,6 +11,8 @@
  *   GET    /__control/log?path=&method=     request log;  DELETE clears it
  *   GET|POST|DELETE /__control/override     canned answers {method, path, status, body?, contentType?, times?}
  *   POST   /__control/token                 {email, scope?} → TokenResponse (sign in without the UI)
+ *   GET|POST /__control/caching             {cacheableMaxAgeSeconds: number | null}: cacheable answers carry
+ *                                           Cache-Control: private, max-age=N (null: no such header)
  *   GET    /__control/personas              the personas
  *   GET    /__control/cases                 sales cases received
  */
@@ -54,6 +56,8 @@ const Override = z.strictObject({
   contentType: z.string().min(1).optional(),
   times: z.number().int().min(1).optional(),
 });
+
+const Caching = z.strictObject({ cacheableMaxAgeSeconds: z.number().int().min(0).nullable() });
 
 const TokenRequest = z.strictObject({ email: z.string().min(1), scope: z.string().min(1).optional() });
 
@@ -146,6 +150,11 @@ async function route(req: IncomingMessage, deps: ControlDeps, method: string, pa
       if (!state) throw new ControlError(409, 'The persona has no tenant');
       return json(200, await issueTokens(rt, state, { origin: requestOrigin(req) }));
     }
+    case 'GET /__control/caching':
+      return json(200, { cacheableMaxAgeSeconds: store.cacheableMaxAgeSeconds });
+    case 'POST /__control/caching':
+      store.cacheableMaxAgeSeconds = parse(body, Caching).cacheableMaxAgeSeconds;
+      return json(200, { cacheableMaxAgeSeconds: store.cacheableMaxAgeSeconds });
     case 'GET /__control/personas':
       return json(200, personaList());
     case 'GET /__control/cases':

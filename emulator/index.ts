@@ -171,6 +171,9 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
       reply = error.reply;
     }
     if (idemKey && reply.status < 500) idempotency.remember(who, idemKey, reply, store.now());
+    if (route.cacheable && reply.status === 200 && store.cacheableMaxAgeSeconds !== null) {
+      reply = { ...reply, headers: { ...reply.headers, 'cache-control': `private, max-age=${store.cacheableMaxAgeSeconds}` } };
+    }
     return reply;
   }
 

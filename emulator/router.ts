@@ -23,6 +23,8 @@ export interface RouteDef {
   auth: AuthMode;
   /** x-required-permission: checked after the bearer and prefix rules (contract check order). */
   permission?: PermissionName;
+  /** Contract x-cacheable: may carry `Cache-Control: private, max-age=…` (see Store.cacheableMaxAgeSeconds). */
+  cacheable?: boolean;
   /** RFC 6749 endpoint: body problems are OAuthError 400s, not ApiError 413s. */
   oauth?: boolean;
   handler: (ctx: RequestContext) => Reply | Promise<Reply>;

@@ -59,6 +59,12 @@ export interface StoreOptions {
 
 export class Store {
   clockOffsetSeconds = 0;
+  /**
+   * When set, the contract's cacheable answers (x-cacheable, 200) carry
+   * `Cache-Control: private, max-age={this}`, as a platform may: the browser's HTTP cache then keeps
+   * them under their URL alone, whoever's bearer fetched them. Null (the start): no such header.
+   */
+  cacheableMaxAgeSeconds: number | null = null;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
 

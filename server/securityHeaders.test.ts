@@ -6,9 +6,16 @@ const directives = (policy: string): Record<string, string[]> => Object.fromEntr
 describe('the Content-Security-Policy from the runtime configuration (issue 9 item 3)', () => {
   it('without configured origins: this origin only, and the fixed directives', () => {
     expect(directives(contentSecurityPolicy('{}'))).toEqual({
+      'default-src': ["'self'"],
       'script-src': ["'self'"],
+      'style-src': ["'self'"],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'"],
       'connect-src': ["'self'"],
+      'frame-src': ["'none'"],
       'worker-src': ["'self'"],
+      'manifest-src': ["'self'"],
+      'form-action': ["'self'"],
       'object-src': ["'none'"],
       'base-uri': ["'none'"],
       'frame-ancestors': ["'none'"],
@@ -35,6 +42,25 @@ describe('the Content-Security-Policy from the runtime configuration (issue 9 it
     expect(policy['connect-src']).toEqual(["'self'", 'https://cdn.analytics.test', 'https://login.acme.test', 'https://seed.trust-shell.test', 'https://webto.crm.test']);
   });
 
+  it('form-action adds only the web-to-lead origin; remotes may bring their own styles, images and fonts; the analytics agent its beacons', () => {
+    const policy = directives(
+      contentSecurityPolicy(
+        JSON.stringify({
+          analytics: { scriptUrl: 'https://cdn.analytics.test/{key}/agent.js' },
+          microFrontends: [{ name: 'A', route: 'a', moduleUrl: 'https://remotes.acme.test/a/remote.js' }],
+          webToLeadUrl: 'https://webto.crm.test/servlet/servlet.WebToLead',
+          authClient: { oidc: true, issuer: 'https://login.acme.test/realms/x' },
+        }),
+      ),
+    );
+    expect(policy['form-action']).toEqual(["'self'", 'https://webto.crm.test']);
+    expect(policy['style-src']).toEqual(["'self'", 'https://remotes.acme.test']);
+    expect(policy['font-src']).toEqual(["'self'", 'https://remotes.acme.test']);
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'https://cdn.analytics.test', 'https://remotes.acme.test']);
+    expect(policy['frame-src']).toEqual(["'none'"]);
+    expect(policy['default-src']).toEqual(["'self'"]);
+  });
+
   it('never unsafe-inline or unsafe-eval, and nothing but origins from hostile values', () => {
     const policy = contentSecurityPolicy(
       JSON.stringify({
@@ -43,7 +69,10 @@ describe('the Content-Security-Policy from the runtime configuration (issue 9 it
         webToLeadUrl: "https://lead.test/'unsafe-eval'",
       }),
     );
-    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|javascript:|data:/);
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|javascript:/);
+    // data: only as the img-src scheme source (brand images), never from a configured value.
+    expect(policy.match(/\S*data:\S*/g)).toEqual(['data:']);
+    expect(directives(policy)['img-src']).toContain('data:');
     expect(directives(policy)['script-src']).toEqual(["'self'", 'https://x.test']);
   });
 

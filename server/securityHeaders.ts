@@ -1,10 +1,23 @@
 /**
- * The security headers the shell's host sends with the shell's own files (issue 9 item 3): a
- * Content-Security-Policy built from the runtime configuration the same host serves at
- * /config.json, plus Referrer-Policy and X-Content-Type-Options. Scripts come only from this origin
- * and the configured analytics and micro-frontend origins; connections only to this origin and the
- * configured web-to-lead, analytics, OIDC and seed-translation origins. Never unsafe-inline or
- * unsafe-eval: the built index.html has no inline script.
+ * The security headers the shell's host sends with the shell's own files (issue 9 item 3, issue 16
+ * item 7): a Content-Security-Policy built from the runtime configuration the same host serves at
+ * /config.json, plus Referrer-Policy and X-Content-Type-Options. Nothing is left open: every kind
+ * of resource falls back to this origin (default-src), and each directive names only what the
+ * shell and its configured parts need:
+ * - script-src: this origin, the analytics script's and the micro-frontends' origins. Never
+ *   unsafe-inline or unsafe-eval: the built index.html has no inline script.
+ * - style-src: this origin (and the micro-frontends', whose modules may bring their styles). No
+ *   'unsafe-inline': the built CSS is in files, and the shell sets its runtime styles (brand
+ *   colours as custom properties, React `style` props, positioning) through the CSSOM, which the
+ *   policy does not govern; a style attribute or <style> element in markup is refused.
+ * - img-src: this origin and data: (brand logos and favicons arrive as base64 images), plus the
+ *   micro-frontends' and the analytics agent's origins (their images and beacons).
+ * - font-src: this origin (and the micro-frontends').
+ * - connect-src: this origin and the configured web-to-lead, analytics, OIDC and seed-translation
+ *   origins.
+ * - frame-src 'none': the shell frames nothing (the runtime configuration names no framed origin).
+ * - form-action: this origin and the configured web-to-lead origin.
+ * - worker-src, manifest-src: this origin; object-src, base-uri, frame-ancestors: none.
  */
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -37,12 +50,22 @@ export function contentSecurityPolicy(configText: string): string {
   const analytics = isObject(config.analytics) ? config.analytics.scriptUrl : null;
   const remotes = Array.isArray(config.microFrontends) ? config.microFrontends.map((m) => (isObject(m) ? m.moduleUrl : null)) : [];
   const auth = isObject(config.authClient) ? config.authClient : {};
+  const remoteOrigins = origins(remotes);
   const scripts = origins([analytics, ...remotes]);
   const connects = origins([config.webToLeadUrl, analytics, auth.issuer, auth.tokenEndpoint, auth.userinfoEndpoint, config.seedTranslationUrl]);
+  const images = origins([analytics, ...remotes]);
+  const forms = origins([config.webToLeadUrl]);
   return [
+    "default-src 'self'",
     `script-src ${["'self'", ...scripts].join(' ')}`,
+    `style-src ${["'self'", ...remoteOrigins].join(' ')}`,
+    `img-src ${["'self'", 'data:', ...images].join(' ')}`,
+    `font-src ${["'self'", ...remoteOrigins].join(' ')}`,
     `connect-src ${["'self'", ...connects].join(' ')}`,
+    "frame-src 'none'",
     "worker-src 'self'",
+    "manifest-src 'self'",
+    `form-action ${["'self'", ...forms].join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

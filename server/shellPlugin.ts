@@ -61,6 +61,16 @@ function headersMiddleware(configFile: string | undefined, withEmulator: boolean
   };
 }
 
+/** Source maps are built (hidden) but never served: a 404 like any missing file. */
+function noSourceMaps(): Middleware {
+  return (req, res, next) => {
+    if (!/\.map$/i.test(req.url?.split('?')[0] ?? '')) return next();
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end('Not found');
+  };
+}
+
 export function shellServer(): Plugin {
   // The environment is read once, when the config loads, so each server keeps its own settings.
   const platformOrigin = process.env.PLATFORM_ORIGIN;
@@ -71,7 +81,10 @@ export function shellServer(): Plugin {
   const mount = (use: (fn: Middleware) => void, printUrls: boolean, withHeaders: boolean) => {
     use(configMiddleware(configFile, !platformOrigin));
     if (platformOrigin) {
-      if (withHeaders) use(headersMiddleware(configFile, false));
+      if (withHeaders) {
+        use(headersMiddleware(configFile, false));
+        use(noSourceMaps());
+      }
       return;
     }
     // Loaded lazily: a deployment in front of a real platform never loads emulator code.
@@ -79,7 +92,10 @@ export function shellServer(): Plugin {
     use((req, res, next) => {
       platform!.then((p) => p.handle(req, res, next)).catch(next);
     });
-    if (withHeaders) use(headersMiddleware(configFile, true));
+    if (withHeaders) {
+      use(headersMiddleware(configFile, true));
+      use(noSourceMaps());
+    }
     if (printUrls) {
       void platform.then((p) => {
         console.log('\n  Demo sign-in personas (platform emulator):');

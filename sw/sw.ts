@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { parseTabCommand } from '../src/core/pwa/workerMessages';
 import { navigationDenylist } from './navigation';
 import { registerApiRoutes } from './apiRoutes';
 import { registerManifestRoute } from './manifestRoute';
@@ -34,7 +35,7 @@ registerRoute(
 // Updates (issue 7 item 5): this worker, once installed over an older one, waits until a tab
 // passes on the member's consent, or until no window is in view (a tab with nothing unsaved asks).
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const type = (event.data as { type?: unknown } | null)?.type;
+  const type = parseTabCommand(event.data);
   if (type === 'SKIP_WAITING') void self.skipWaiting();
   if (type === 'SKIP_WAITING_IF_UNSEEN') event.waitUntil(skipWaitingIfUnseen());
 });

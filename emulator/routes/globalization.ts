@@ -124,9 +124,9 @@ export const globalizationRoutes: RouteDef[] = [
   { method: 'PUT', pattern: PREFERENCES, auth: 'bearer', handler: saveUserPreferences },
   { method: 'GET', pattern: '/api/globalization/v1/ui-settings', auth: 'bearer', handler: readOrgSetting },
   { method: 'PUT', pattern: '/api/globalization/v1/ui-settings', auth: 'bearer', permission: 'UiSettingsEdit', handler: saveOrgSettings },
-  { method: 'GET', pattern: '/api/globalization/v1/languages', auth: 'optional', handler: () => json(200, LANGUAGES_BY_NAME) },
-  { method: 'GET', pattern: '/api/globalization/v2/translations/tenant-custom/:language/:module', auth: 'bearer', handler: translationsModule },
-  { method: 'GET', pattern: '/api/globalization/v2/translations/tenant/:lang', auth: 'bearer', handler: translationsTenant },
-  { method: 'GET', pattern: '/api/globalization/v1/translations/:lang', auth: 'optional', handler: translationsV1 },
+  { method: 'GET', pattern: '/api/globalization/v1/languages', auth: 'optional', cacheable: true, handler: () => json(200, LANGUAGES_BY_NAME) },
+  { method: 'GET', pattern: '/api/globalization/v2/translations/tenant-custom/:language/:module', auth: 'bearer', cacheable: true, handler: translationsModule },
+  { method: 'GET', pattern: '/api/globalization/v2/translations/tenant/:lang', auth: 'bearer', cacheable: true, handler: translationsTenant },
+  { method: 'GET', pattern: '/api/globalization/v1/translations/:lang', auth: 'optional', cacheable: true, handler: translationsV1 },
   { method: 'GET', pattern: '/seed-translations/:lang', auth: 'none', handler: seedTranslations },
 ];

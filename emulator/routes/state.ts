@@ -64,15 +64,17 @@ export const stateRoutes: RouteDef[] = [
     method: 'GET',
     pattern: '/api/content/v1/attributes/auth',
     auth: 'bearer',
+    cacheable: true,
     handler: (ctx) => json(200, tenantContentAttributes(ctx.origin, requireAuth(ctx).tenant)),
   },
-  { method: 'GET', pattern: '/api/content/v1/attributes', auth: 'optional', handler: (ctx) => json(200, contentAttributes(ctx.origin)) },
-  { method: 'GET', pattern: '/api/content/v1/info/version', auth: 'optional', handler: () => text(200, VERSION_TEXT) },
-  { method: 'GET', pattern: '/api/branding/v1/branding', auth: 'bearer', handler: branding },
+  { method: 'GET', pattern: '/api/content/v1/attributes', auth: 'optional', cacheable: true, handler: (ctx) => json(200, contentAttributes(ctx.origin)) },
+  { method: 'GET', pattern: '/api/content/v1/info/version', auth: 'optional', cacheable: true, handler: () => text(200, VERSION_TEXT) },
+  { method: 'GET', pattern: '/api/branding/v1/branding', auth: 'bearer', cacheable: true, handler: branding },
   {
     method: 'GET',
     pattern: '/api/branding/v1/resources/groups/:group',
     auth: 'bearer',
+    cacheable: true,
     handler: (ctx) => {
       groupOf(ctx);
       return json(200, resourcesView(requireAuth(ctx).tenant));
@@ -87,6 +89,6 @@ export const stateRoutes: RouteDef[] = [
       return json(200, ANONYMOUS_RESOURCES);
     },
   },
-  { method: 'GET', pattern: '/api/atlas/v1/navigation/configuration', auth: 'bearer', handler: (ctx) => json(200, requireAuth(ctx).tenant.navigation) },
-  { method: 'GET', pattern: '/api/atlas/v1/theme', auth: 'bearer', handler: (ctx) => json(200, requireAuth(ctx).tenant.theme) },
+  { method: 'GET', pattern: '/api/atlas/v1/navigation/configuration', auth: 'bearer', cacheable: true, handler: (ctx) => json(200, requireAuth(ctx).tenant.navigation) },
+  { method: 'GET', pattern: '/api/atlas/v1/theme', auth: 'bearer', cacheable: true, handler: (ctx) => json(200, requireAuth(ctx).tenant.theme) },
 ];

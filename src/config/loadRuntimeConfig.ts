@@ -1,11 +1,13 @@
+import { originProblems } from './configOrigins';
 import { ConfigError, defaultRuntimeConfig, parseRuntimeConfig, type RuntimeConfig } from './runtimeConfig';
 
 /**
  * Reads /config.json once at start. A missing file (404) or an unreachable host means the
  * contract's defaults (the service worker serves the last copy offline); a file that is not JSON or
- * violates the schema is a ConfigError the start-up screen shows.
+ * violates the schema, or names an origin the shell cannot honour (configOrigins), is a ConfigError
+ * the start-up screen shows.
  */
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, shellOrigin: string = location.origin): Promise<RuntimeConfig> {
   let response: Response;
   try {
     response = await fetchImpl('/config.json', { cache: 'no-cache', credentials: 'same-origin' });
@@ -20,5 +22,8 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   } catch {
     throw new ConfigError(['the file is not valid JSON']);
   }
-  return parseRuntimeConfig(raw);
+  const config = parseRuntimeConfig(raw);
+  const problems = originProblems(config, shellOrigin);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }

@@ -1,5 +1,6 @@
 import { appBuild } from '../build';
 import { firstScreenShown } from '../app/firstScreen';
+import { isRetiredNotice } from '../core/pwa/workerMessages';
 import { runPipelineInPage } from '../lib/api/apiFetch';
 import { storageKeys } from '../lib/storage/keys';
 import { readLocal, removeLocal, writeLocal } from '../lib/storage/localStore';
@@ -15,7 +16,7 @@ export function registerServiceWorker(): void {
   reloadOnStaleChunks();
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
-    if ((event.data as { type?: unknown } | null)?.type !== 'trust-shell:sw-retired') return;
+    if (!isRetiredNotice(event.data)) return;
     writeLocal(storageKeys.swRetired, appBuild);
     runPipelineInPage();
   });

@@ -16,6 +16,9 @@ test.describe('runtime configuration (/config.json)', () => {
     ['not JSON', '{ "authClient": ', 'not valid JSON'],
     ['a schema violation', JSON.stringify({ authClient: { requireHttps: 'sometimes' } }), 'authClient.requireHttps'],
     ['an unknown field', JSON.stringify({ colour: 'red' }), 'colour'],
+    // One rule for every origin the file names: https, the shell's own origin or a loopback host.
+    ['an http web-to-lead origin on another host', JSON.stringify({ webToLeadUrl: 'http://crm.example.test/lead' }), 'webToLeadUrl'],
+    ['requireHttps and an http loopback issuer', JSON.stringify({ authClient: { oidc: true, issuer: 'http://127.0.0.1:9/oidc', requireHttps: true } }), 'authClient.issuer'],
   ] as const) {
     test(`a config file with ${name} is a clear start-up error, not a blank page`, async ({ page }) => {
       const dir = mkdtempSync(join(tmpdir(), 'shell-config-'));

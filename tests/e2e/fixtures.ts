@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { startShellServer, type ShellServer } from './support/server.ts';
 import { PlatformControl } from './support/platform.ts';
@@ -26,6 +26,13 @@ interface TestFixtures {
   /** Opens `n` tabs in the test's one browser context (one session, like a member's browser). */
   tabs: (n: number) => Promise<Page[]>;
   signIn: (page: Page, email: string, password?: string) => Promise<void>;
+  /**
+   * Automatic: every Content-Security-Policy violation any page of the test's context reports
+   * (`securitypolicyviolation`), as `directive blocked-uri (source:line)`. The test fails at its end
+   * unless the list is empty: the shell must work under its policy. A test that provokes a
+   * violation on purpose takes it out of the list (`cspViolations.splice(0)`) after checking it.
+   */
+  cspViolations: string[];
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -51,6 +58,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (quietStartup) await quietenStartup(control);
       await use(control);
       await request.dispose();
+    },
+    { auto: true },
+  ],
+  cspViolations: [
+    async ({ context }, use, testInfo) => {
+      const violations = await recordCspViolations(context);
+      await use(violations);
+      // A failed test has already said what went wrong; its violations are attached, not asserted.
+      if (testInfo.status !== testInfo.expectedStatus) {
+        if (violations.length) await testInfo.attach('csp-violations', { body: violations.join('\n'), contentType: 'text/plain' });
+        return;
+      }
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],
@@ -107,6 +127,28 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     await page.reload();
     await expect.poll(controlled, { timeout: 30_000 }).toBe(true);
   }
+}
+
+/**
+ * Records every `securitypolicyviolation` any page of `context` reports, from the first script on
+ * (the auto fixture `cspViolations`, and specs on a browser of their own such as nginx.spec).
+ */
+export async function recordCspViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('__trustShellCspViolation', (_source, entry: unknown) => {
+    violations.push(String(entry));
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const report = (window as unknown as { __trustShellCspViolation?: (entry: string) => Promise<void> }).__trustShellCspViolation;
+        void report?.(`${e.effectiveDirective} ${e.blockedURI || '(inline)'} (${e.sourceFile || e.documentURI}:${e.lineNumber})`);
+      },
+      true,
+    );
+  });
+  return violations;
 }
 
 /** Sign out the way a member does: the user menu in the top bar, then Sign out. */

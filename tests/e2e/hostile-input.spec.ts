@@ -352,6 +352,10 @@ function dangersIn(root: Element, allowed: readonly string[] = []): string[] {
       // eslint-disable-next-line no-control-regex -- browsers ignore these inside a scheme
       const value = attr.value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
       if (/^on/i.test(attr.name) || ['style', 'srcset', 'formaction', 'srcdoc'].includes(attr.name)) found.push(`${tag}[${attr.name}]`);
+      // A link into a named or new window must not hand that window this page (window.opener).
+      if (['target', 'formtarget'].includes(attr.name) && !(['a', 'area'].includes(tag) && /\bnoopener\b/i.test(element.getAttribute('rel') ?? ''))) {
+        found.push(`${tag}[${attr.name}=${attr.value}] without rel=noopener`);
+      }
       if (/^(javascript|vbscript|data:text|data:image\/svg)/.test(value)) found.push(`${tag}[${attr.name}=${attr.value}]`);
       // A link may point anywhere (the member chooses to follow it); a source loads by itself.
       if (['src', 'data', 'action', 'poster', 'background'].includes(attr.name) && /^(https?:)?\/\//.test(value)) {

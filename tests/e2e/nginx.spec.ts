@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test, expect, type APIResponse } from '@playwright/test';
-import { fillSignIn, quietenStartup, waitForServiceWorker, en } from './fixtures.ts';
+import { fillSignIn, quietenStartup, recordCspViolations, waitForServiceWorker, en } from './fixtures.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startNginx, nginxPath, type RunningNginx } from './support/nginx.ts';
 import { freePort, startStandalonePlatform, type StandalonePlatform } from './support/standalonePlatform.ts';
@@ -58,6 +58,8 @@ test('nginx sends the shell with its security headers, cache rules and SPA fall-
   expect(JSON.parse(configText)).toMatchObject(runtimeConfig);
   const expected = securityHeaders(configText);
   expect(expected['Content-Security-Policy']).toContain('connect-src \'self\' https://leads.example.test');
+  expect(expected['Content-Security-Policy']).toContain("form-action 'self' https://leads.example.test");
+  expect(expected['Content-Security-Policy']).toMatch(/^default-src 'self'; /);
   expectShellHeaders(configResponse, expected);
   expect(configResponse.headers()['cache-control']).toBe('no-cache');
 
@@ -88,6 +90,14 @@ test('nginx sends the shell with its security headers, cache rules and SPA fall-
   expect(await asset.text()).toBe(readFileSync(join(outDir, 'assets', script!), 'utf8'));
   expectShellHeaders(asset, expected);
 
+  // Source maps are not the public's: none is named by a script, and none is served.
+  expect(await asset.text()).not.toContain('sourceMappingURL');
+  for (const map of [`/assets/${script}.map`, '/sw.js.map']) {
+    const response = await request.get(`${origin}${map}`);
+    expect(response.status(), map).toBe(404);
+    expectShellHeaders(response, expected);
+  }
+
   // A chunk a stale page asks for is a 404 (with the headers), never the page, and never cached for long.
   const missing = await request.get(`${origin}/assets/Gone-DEADBEEF.js`);
   expect(missing.status()).toBe(404);
@@ -102,12 +112,18 @@ test('nginx sends the shell with its security headers, cache rules and SPA fall-
   expect(await api.json()).toMatchObject({ status: 401 });
   expect(api.headers()['content-security-policy']).toBeUndefined();
   expect(api.headers()['cache-control']).not.toBe('no-cache');
+  // …but nosniff, once: a platform answer is never taken for another type than it says.
+  expect(api.headers()['x-content-type-options']).toBe('nosniff');
+  const answered = await request.get(`${origin}/api/content/v1/info/version`);
+  expect(answered.status()).toBe(200);
+  expect(answered.headers()['x-content-type-options']).toBe('nosniff');
   // Absolute URLs the platform builds name this site: nginx forwards the member's host.
   const discovery = await request.get(`${origin}/oidc/.well-known/openid-configuration`);
   expect(((await discovery.json()) as { issuer: string }).issuer).toBe(`${origin}/oidc`);
 });
 
-test('a member signs in through nginx, and every platform call reached the platform through it', async ({ page, request }) => {
+test('a member signs in through nginx, and every platform call reached the platform through it', async ({ page, context, request }) => {
+  const violations = await recordCspViolations(context);
   const upstream = new PlatformControl(request, platform!.origin);
   await upstream.reset();
   await quietenStartup(upstream);
@@ -129,6 +145,8 @@ test('a member signs in through nginx, and every platform call reached the platf
   }
   // Everything the page asked of the platform came through nginx, none of it straight.
   expect(log.filter((r) => !r.headers['x-forwarded-host'])).toEqual([]);
+  // The shell works under the site's policy.
+  expect(violations).toEqual([]);
 });
 
 test.describe('service worker', () => {

@@ -70,3 +70,52 @@ test('a tenant switch deletes the old tenant’s cached answers', async ({ page,
   await expect(page.getByTestId('tenant-name')).toContainText('Acme Sandbox');
   await expect.poll(async () => (await apiCaches(page)).some((name) => name.startsWith(partitionA))).toBe(false);
 });
+
+/**
+ * Issue 16 item 1: the contract lets the platform answer cacheable calls with
+ * `Cache-Control: private, max-age=3600`, and the browser's HTTP cache is keyed by URL alone, not by
+ * the bearer. Admin of Acme Corp (workspace navigation, brand title "Acme Workspace") signs in,
+ * reloads and signs out; a member of another tenant with no path prefix (the same URLs) signs in
+ * in the same browser: the shell must show that member's tenant, never Acme's brand title, and
+ * every cacheable call must have reached the platform with the new member's bearer.
+ */
+async function nextMemberSeesOnlyTheirOwn(page: Page, signIn: (page: Page, email: string) => Promise<void>, platform: PlatformControl, worker: boolean) {
+  await platform.cacheAnswers(3600);
+  const acme = (await platform.token('admin@acme.test')).access_token;
+  const workspace = await page.request.get('/api/branding/v1/branding?isWorkspaceNavigation=true', { headers: { Authorization: `Bearer ${acme}` } });
+  const acmeTitle = ((await workspace.json()) as { pageTitle: string }).pageTitle;
+  expect(workspace.headers()['cache-control']).toBe('private, max-age=3600');
+
+  await signIn(page, 'admin@acme.test');
+  if (worker) await waitForServiceWorker(page);
+  await page.reload();
+  await expect(page.locator('header')).toContainText(acmeTitle);
+  await signOut(page);
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await platform.clearLog();
+  await fillSignIn(page, 'trial@acme.test');
+  await expect(page).toHaveURL(/\/mfe-host/);
+  await expect(page.getByTestId('tenant-name')).toContainText('Initech (trial)');
+  await expect(page.getByTestId('user-name')).not.toHaveText('');
+  await expect.poll(async () => (await platform.log({ path: '/api/atlas/v1/navigation/configuration' })).length).toBeGreaterThan(0);
+  await expect(page.locator('header')).not.toContainText(acmeTitle);
+  // Acme's tenant translation override ("Home" → "Acme Home") is Acme's too.
+  await expect(page.getByText('Acme Home')).toHaveCount(0);
+  const trial = (await platform.token('trial@acme.test')).access_token;
+  const tenantOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { tenantGuid: string }).tenantGuid;
+  const sent = await platform.log({ path: '/api/' });
+  expect(sent.length).toBeGreaterThan(0);
+  for (const call of sent.filter((c) => c.headers.authorization)) expect(tenantOf(call.headers.authorization!.replace(/^Bearer /, '')), call.path).toBe(tenantOf(trial));
+}
+
+test('the browser’s HTTP cache never hands one member’s answers to the next (service worker)', async ({ page, signIn, platform }) => {
+  await nextMemberSeesOnlyTheirOwn(page, signIn, platform, true);
+});
+
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+  test('the browser’s HTTP cache never hands one member’s answers to the next (page pipeline)', async ({ page, signIn, platform }) => {
+    await nextMemberSeesOnlyTheirOwn(page, signIn, platform, false);
+  });
+});

@@ -1,12 +1,27 @@
 import { test, expect } from './fixtures.ts';
 
 /** Issue 9 item 3: the server `npm start` runs sends the security headers; the shell works under them (every browser test runs under them). */
-test('the shell’s pages carry the policy built from the runtime configuration, and an injected inline script does not run', async ({ page, signIn }) => {
+test('the shell’s pages carry the policy built from the runtime configuration, and an injected inline script does not run', async ({ page, signIn, cspViolations }) => {
   const response = await page.goto('/auth');
   const headers = response!.headers();
   const policy = headers['content-security-policy'] ?? '';
   // The emulator's configuration names only same-origin analytics and remotes.
-  expect(policy.split('; ')).toEqual(["script-src 'self'", "connect-src 'self'", "worker-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]);
+  // Nothing left open (issue 16 item 7): everything not named falls back to this origin.
+  expect(policy.split('; ')).toEqual([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ]);
   expect(headers['referrer-policy']).toBe('same-origin');
   expect(headers['x-content-type-options']).toBe('nosniff');
 
@@ -25,4 +40,45 @@ test('the shell’s pages carry the policy built from the runtime configuration,
       }),
   );
   expect(outcome).toEqual({ ran: false, blocked: 'script-src-elem' });
+  // The one violation this test provoked on purpose, and no other.
+  await expect.poll(() => cspViolations.length).toBe(1);
+  expect(cspViolations.splice(0)).toEqual([expect.stringMatching(/^script-src-elem inline /)]);
+});
+
+test('under the policy, server HTML and script cannot load remote images, inline styles or frames', async ({ page, signIn, cspViolations }) => {
+  await signIn(page, 'admin@acme.test');
+  await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+  const blocked = await page.evaluate(async () => {
+    const seen: string[] = [];
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(event.effectiveDirective));
+    const host = document.createElement('div');
+    host.hidden = true;
+    // What the sanitiser would never let through, placed here directly: the policy is the second wall.
+    host.innerHTML = '<img src="https://evil.test/pixel.png"><span style="color: red">x</span><iframe src="https://evil.test/"></iframe>';
+    const style = document.createElement('style');
+    style.textContent = 'body { display: none }';
+    document.body.append(host, style);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    host.remove();
+    style.remove();
+    return [...new Set(seen)].sort();
+  });
+  expect(blocked).toEqual(['frame-src', 'img-src', 'style-src-attr', 'style-src-elem']);
+  await expect.poll(() => cspViolations.length).toBe(4);
+  cspViolations.splice(0);
+});
+
+test('source maps are not served, and no script names one', async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (/\/assets\/[^/]+\.js$/.test(new URL(response.url()).pathname)) scripts.push(response.url());
+  });
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: /.+/ }).first()).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    expect(await (await request.get(script)).text(), script).not.toContain('sourceMappingURL');
+    expect((await request.get(`${script}.map`)).status(), `${script}.map`).toBe(404);
+  }
+  expect((await request.get('/sw.js.map')).status()).toBe(404);
 });

@@ -1,26 +1,47 @@
+import * as z from 'zod/mini';
+
 /**
  * Outbox news for every tab, from whichever context replayed (a tab or the service worker):
  * the queue changed (recount), or writes settled (toast, failure list, reload what they changed).
+ * Parsed against this schema on arrival: any same-origin script can post on the channel.
  */
-export interface SettledWrite {
-  id: string;
-  label: string;
-  kind: string;
+const settledWriteSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  kind: z.string(),
   /** It had waited (offline, server errors): its delivery is news for the member. */
-  deferred: boolean;
-}
+  deferred: z.boolean(),
+});
+export type SettledWrite = z.infer<typeof settledWriteSchema>;
 
-export type OutboxMessage =
-  | { type: 'outbox-changed' }
-  | { type: 'outbox-settled'; sent: SettledWrite[]; failed: SettledWrite[] };
+const outboxMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('outbox-changed') }),
+  z.object({ type: z.literal('outbox-settled'), sent: z.array(settledWriteSchema), failed: z.array(settledWriteSchema) }),
+]);
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** The service worker's answer to a tab's replay request (a MessageChannel port of its own). */
+const replayReportSchema = z.object({
+  sent: z.array(settledWriteSchema),
+  failed: z.array(settledWriteSchema),
+  dropped: z.number(),
+  pending: z.number(),
+});
+
+export function parseReplayReport(data: unknown): z.infer<typeof replayReportSchema> | null {
+  const parsed = replayReportSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
 
 const channelName = 'trust-shell.outbox';
-const localListeners = new Set<(message: OutboxMessage) => void>();
 
-function isOutboxMessage(data: unknown): data is OutboxMessage {
-  const type = (data as { type?: unknown } | null)?.type;
-  return type === 'outbox-changed' || type === 'outbox-settled';
+/** The message, with nothing but its known fields, or null when it is off the schema. */
+export function parseOutboxMessage(data: unknown): OutboxMessage | null {
+  const parsed = outboxMessageSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
 }
+
+const localListeners = new Set<(message: OutboxMessage) => void>();
 
 /**
  * Tells every context, this one included: a BroadcastChannel message reaches every other channel
@@ -43,7 +64,8 @@ export function onOutboxMessage(listener: (message: OutboxMessage) => void): () 
   try {
     channel = new BroadcastChannel(channelName);
     channel.onmessage = (event: MessageEvent<unknown>) => {
-      if (isOutboxMessage(event.data)) listener(event.data);
+      const message = parseOutboxMessage(event.data);
+      if (message) listener(message);
     };
   } catch {
     channel = null;

@@ -49,7 +49,11 @@ async function send(request: Request): Promise<{ response: Response; token: stri
     headers: prepared.headers,
     body: request.method === 'GET' || request.method === 'HEAD' ? null : await request.clone().arrayBuffer(),
     credentials: request.credentials,
-    cache: request.cache,
+    // The browser's HTTP cache is keyed by URL, not by bearer: a platform answer kept there (the
+    // contract allows `private, max-age=3600` on cacheable calls) would be handed to the next member
+    // on this browser. Pipeline calls never read or fill it; the member's Cache Storage bucket
+    // (apiCache) is the only cache of their answers.
+    cache: prepared.pipeline ? 'no-store' : request.cache,
     redirect: request.redirect,
     signal: request.signal,
     ...(request.mode === 'navigate' ? {} : { mode: request.mode }),

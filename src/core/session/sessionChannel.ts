@@ -1,22 +1,41 @@
+import * as z from 'zod/mini';
+
+/**
+ * Where a `logoff` may send a tab (SPEC §4, contract): the sign-in page, or one of the platform's
+ * two SAML sign-out paths with the member's e-mail (encodeURIComponent's alphabet only). Anything
+ * else is refused at the edge: any same-origin script can post on the channel, and every tab
+ * follows this address.
+ */
+const logoffRedirect = /^(?:\/auth|\/(?:authentication\/saml2|access\/v1\/saml)\/logout(?:\?email=[A-Za-z0-9\-_.!~*'()%]*)?)$/;
+
+export function isLogoffRedirect(redirect: string): boolean {
+  return logoffRedirect.test(redirect);
+}
+
 /**
  * Session events shared by every tab and the service worker (BroadcastChannel works in both).
  * A message is a fact that already happened; each receiver decides what it means for its own tab.
+ * Every message is parsed against this schema on arrival: a message is data, never a command.
  */
-export type SessionMessage =
-  | { type: 'session-changed' }
-  | { type: 'logoff'; redirect: string }
-  | { type: 'tenant-switched'; tenantGuid: string }
-  | { type: 'orggroup-switched'; orgGroupGuid: string }
-  | { type: 'connectivity'; online: boolean }
+const sessionMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('session-changed') }),
+  z.object({ type: z.literal('logoff'), redirect: z.string().check(z.refine(isLogoffRedirect)) }),
+  z.object({ type: z.literal('tenant-switched'), tenantGuid: z.string() }),
+  z.object({ type: z.literal('orggroup-switched'), orgGroupGuid: z.string() }),
+  z.object({ type: z.literal('connectivity'), online: z.boolean() }),
   /** The idle countdown ran out: every tab saves its open work, then the session signs out. */
-  | { type: 'session-timeout' }
+  z.object({ type: z.literal('session-timeout') }),
   /** A session-store entry (token, language, ...) was written: in-memory copies are stale. */
-  | { type: 'store-changed'; key: string };
+  z.object({ type: z.literal('store-changed'), key: z.string() }),
+]);
+export type SessionMessage = z.infer<typeof sessionMessageSchema>;
 
 const channelName = 'trust-shell.session';
 
-function isSessionMessage(data: unknown): data is SessionMessage {
-  return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
+/** The message, with nothing but its known fields, or null when it is off the schema. */
+export function parseSessionMessage(data: unknown): SessionMessage | null {
+  const parsed = sessionMessageSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
 }
 
 export function broadcast(message: SessionMessage): void {
@@ -41,7 +60,8 @@ export function onSessionMessage(handler: (message: SessionMessage) => void): ()
     return () => undefined;
   }
   channel.onmessage = (event: MessageEvent<unknown>) => {
-    if (isSessionMessage(event.data)) handler(event.data);
+    const message = parseSessionMessage(event.data);
+    if (message) handler(message);
   };
   return () => channel.close();
 }

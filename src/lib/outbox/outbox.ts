@@ -1,7 +1,7 @@
 import { pipelineFetch } from '../../core/pipeline/pipelineFetch';
 import { parseAccessClaims } from '../../core/session/claims';
 import { readKv, sessionKeys } from '../../core/session/sessionDb';
-import { announce, onOutboxMessage } from '../../core/outbox/outboxChannel';
+import { announce, onOutboxMessage, parseReplayReport } from '../../core/outbox/outboxChannel';
 import { writeHeaders, type QueuedWrite, type WriteFailure } from '../../core/outbox/outboxRules';
 import { addWrite, deleteWrite, listWrites } from '../../core/outbox/outboxStore';
 import { replayOutbox, type ReplayReport } from '../../core/outbox/replayOutbox';
@@ -51,9 +51,9 @@ export async function requestReplay(): Promise<ReplayReport | null> {
   const report = await new Promise<ReplayReport | null>((resolve) => {
     const { port1, port2 } = new MessageChannel();
     const timer = setTimeout(() => resolve(null), replyWaitMs);
-    port1.onmessage = (event: MessageEvent<ReplayReport | null>) => {
+    port1.onmessage = (event: MessageEvent<unknown>) => {
       clearTimeout(timer);
-      resolve(event.data);
+      resolve(parseReplayReport(event.data));
     };
     controller.postMessage({ type: 'outbox-replay' }, [port2]);
   });

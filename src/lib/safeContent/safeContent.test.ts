@@ -94,6 +94,27 @@ describe('html: hostile inputs', () => {
       '<a href="https://acme.test" target="_blank" rel="noopener noreferrer">x</a>',
     );
   });
+
+  /** Every element of `html` that names a window to navigate, and the rel it carries. */
+  function targets(html: string): string[] {
+    const template = document.createElement('template');
+    template.innerHTML = sanitizeHtml(html);
+    return [...template.content.querySelectorAll('[target], [formtarget]')].map(
+      (element) => `${element.tagName.toLowerCase()} ${element.getAttribute('target') ?? element.getAttribute('formtarget')} rel=${element.getAttribute('rel')}`,
+    );
+  }
+
+  it.each([
+    ['a named window', '<a href="https://acme.test" target="help">x</a>', ['a help rel=noopener noreferrer']],
+    ['a link asking for the opener', '<a href="https://acme.test" target="_blank" rel="opener">x</a>', ['a _blank rel=noopener noreferrer']],
+    ['an image-map area, new window', '<map name="m"><area shape="rect" coords="0,0,5,5" href="https://acme.test" target="_blank" alt="a"></map>', ['area _blank rel=noopener noreferrer']],
+    ['an image-map area, named window', '<map name="m"><area shape="rect" coords="0,0,5,5" href="https://acme.test" target="help" alt="a"></map>', ['area help rel=noopener noreferrer']],
+    ['a form with a target', '<form action="/x" target="help"><input name="q"></form>', []],
+    ['a button with formtarget', '<button formtarget="help">go</button>', []],
+    ['a target on an element that navigates nothing', '<p target="help">x</p>', []],
+  ])('%s cannot reach back to this page', (_name, html, expected) => {
+    expect(targets(html)).toEqual(expected);
+  });
 });
 
 describe('url and resourceUrl', () => {

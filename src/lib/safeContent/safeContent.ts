@@ -7,7 +7,8 @@ import createDOMPurify, { type DOMPurify } from 'dompurify';
  *
  * - html: DOMPurify (HTML profile only: no SVG or MathML), no forms, no inline styles or srcset,
  *   every link through the url rule below and every source (img, video…) only from this origin or
- *   a base64 raster image; links opening a new window get rel="noopener noreferrer".
+ *   a base64 raster image; links (a, area) opening a new or named window get rel="noopener
+ *   noreferrer", and no other element keeps a target.
  * - style: declarations kept one by one; expression(), behaviours, bindings, @import, escapes and
  *   url()s to anything but a safe resource are dropped.
  * - script: server script is never run, so the result is always empty.
@@ -154,6 +155,9 @@ export function sanitizeStyle(style: string): string {
 const urlAttributes = new Set(['href', 'xlink:href', 'action', 'formaction', 'cite', 'longdesc']);
 const resourceAttributes = new Set(['src', 'poster', 'background', 'data']);
 
+/** The elements that follow a link into the window their `target` names (and take rel). */
+const navigatesWithTarget = new Set(['A', 'AREA']);
+
 let purifier: DOMPurify | null = null;
 
 function getPurifier(): DOMPurify {
@@ -166,9 +170,13 @@ function getPurifier(): DOMPurify {
     if (resourceAttributes.has(name) && !isEmbeddableResourceUrl(data.attrValue)) data.keepAttr = false;
   });
   instance.addHook('afterSanitizeAttributes', (node) => {
-    if (node instanceof Element && node.tagName === 'A' && node.hasAttribute('target')) {
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
+    if (!(node instanceof Element)) return;
+    // A link that opens a named or new window must not hand that window this page (window.opener):
+    // a and area keep the target with rel="noopener noreferrer" (whatever rel they asked for);
+    // on anything else a target or formtarget is dropped (forms and buttons are forbidden anyway).
+    if (navigatesWithTarget.has(node.tagName) && node.hasAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
+    else node.removeAttribute('target');
+    node.removeAttribute('formtarget');
   });
   purifier = instance;
   return instance;

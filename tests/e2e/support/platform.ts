@@ -88,6 +88,11 @@ export class PlatformControl {
     return this.call('POST', '/clock', { offsetSeconds });
   }
 
+  /** The contract's cacheable answers carry `Cache-Control: private, max-age={seconds}` (null: none). */
+  cacheAnswers(seconds: number | null): Promise<void> {
+    return this.call('POST', '/caching', { cacheableMaxAgeSeconds: seconds });
+  }
+
   token(email: string): Promise<TokenResponse> {
     return this.call('POST', '/token', { email });
   }

@@ -127,6 +127,24 @@ describe('request log', () => {
   });
 });
 
+describe('cache headers on cacheable answers', () => {
+  it('off at the start; when set, only the contract\'s cacheable 200 answers carry private, max-age; a reset turns it off', async () => {
+    const { access_token: token } = await signIn(h.base, 'admin@acme.test');
+    const cacheControl = async (path: string) => (await api(h.base, path, { token })).headers.get('cache-control');
+    expect(await cacheControl('/api/atlas/v1/theme')).toBeNull();
+    await control(h.base, 'POST', 'caching', { cacheableMaxAgeSeconds: 3600 });
+    expect(await cacheControl('/api/atlas/v1/theme')).toBe('private, max-age=3600');
+    expect(await cacheControl('/api/branding/v1/branding?isWorkspaceNavigation=true')).toBe('private, max-age=3600');
+    expect(await cacheControl('/api/global-state/v1/init')).toBeNull();
+    expect((await fetch(`${h.base}/api/atlas/v1/theme`)).headers.get('cache-control')).toBeNull(); // 401
+    await control(h.base, 'POST', 'reset');
+    const { access_token: again } = await signIn(h.base, 'admin@acme.test');
+    const theme = await api(h.base, '/api/atlas/v1/theme', { token: again });
+    expect(theme.status).toBe(200);
+    expect(theme.headers.get('cache-control')).toBeNull();
+  });
+});
+
 describe('token shortcut, lifetimes and reset', () => {
   it('issues a persona token without the UI, and reset ends every session', async () => {
     const tokens = TokenResponse.parse(await control(h.base, 'POST', 'token', { email: 'sso@acme.test' }));
