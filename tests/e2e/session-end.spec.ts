@@ -86,3 +86,18 @@ test('another member signs in while the refresh is on its way: their session is 
   await expect(second.getByTestId('user-name')).not.toBeEmpty();
   await expect(second.getByTestId('user-name')).not.toHaveText('Ada Admin');
 });
+
+test('an answer held back past the sign-out is not kept in the signed-out member’s cache', async ({ page, signIn, platform }) => {
+  // The workspace brand is asked for behind the rendered shell; the platform is slow with it.
+  await platform.fault({ method: 'GET', path: '/api/branding/v1/branding', latencyMs: 6000 });
+  await signIn(page, 'admin@acme.test');
+  const brand = async () => (await platform.log({ path: '/api/branding/v1/branding' })).map((r) => r.status);
+  await expect.poll(brand).toContain(0);
+  await signOut(page);
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect.poll(brand, { timeout: 15_000 }).not.toContain(0);
+  // Let the page finish whatever it does with the answer (the cache write follows it closely).
+  await page.waitForLoadState('networkidle');
+  const buckets = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('trust-shell-api')));
+  await expect.poll(buckets).toEqual([]);
+});

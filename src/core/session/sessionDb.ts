@@ -97,6 +97,37 @@ export async function deleteKv(key: string): Promise<void> {
   written(key);
 }
 
+/**
+ * Writes `value` only if `condition` holds for the entries `readKeys` at write time, read and
+ * written in one IndexedDB read-write transaction (so a sign-out cannot slip in between).
+ * False when not written.
+ */
+export async function writeKvIf(key: string, value: unknown, readKeys: readonly string[], condition: (read: Readonly<Record<string, unknown>>) => boolean): Promise<boolean> {
+  if (readKeys.some((k) => memory.has(k)) || memory.has(key)) {
+    // This context's memory holds the session (IndexedDB refused it): check and write here.
+    const read = Object.fromEntries(await Promise.all(readKeys.map(async (k) => [k, await readKv(k, isAnything)] as const)));
+    if (!condition(read)) return false;
+    keepInMemory(key, value);
+    written(key);
+    return true;
+  }
+  let done: boolean;
+  try {
+    const tx = (await db()).transaction('kv', 'readwrite');
+    const read: Record<string, unknown> = {};
+    for (const k of readKeys) read[k] = await tx.store.get(k);
+    done = condition(read);
+    if (done) await tx.store.put(value, key);
+    await tx.done;
+  } catch {
+    done = false;
+  }
+  if (done) written(key);
+  return done;
+}
+
+const isAnything = (v: unknown): v is unknown => v !== undefined;
+
 /** The tokens of one refresh answer, stored together. */
 export interface RefreshedSession {
   auth: StoredAuth;
