@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { apiCacheMaxAgeMs, apiCacheName, isReusable, keysToEvict } from './apiCache';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiCacheMaxAgeMs, apiCacheName, isReusable, keysToEvict, storeAnswer } from './apiCache';
 
 describe('API answer cache partitions', () => {
   const a = { userGuid: 'User-A', tenantGuid: 'T1', language: 'en-us' };
@@ -38,5 +38,56 @@ describe('API answer cache bounds', () => {
     ];
     expect(keysToEvict(stored, 3)).toEqual([]);
     expect(keysToEvict(stored, 1)).toEqual(['a', 'b']);
+  });
+});
+
+/** Cache Storage as far as storeAnswer uses it (buckets of url → Response). */
+function fakeCaches() {
+  const buckets = new Map<string, Map<string, Response>>();
+  const bucket = (name: string) => {
+    const entries = buckets.get(name) ?? new Map<string, Response>();
+    buckets.set(name, entries);
+    return {
+      put: (url: string, response: Response) => Promise.resolve(void entries.set(url, response)),
+      match: (r: string | { url: string }) => Promise.resolve(entries.get(typeof r === 'string' ? r : r.url)),
+      keys: () => Promise.resolve([...entries.keys()].map((url) => ({ url }))),
+      delete: (url: string) => Promise.resolve(entries.delete(url)),
+    };
+  };
+  vi.stubGlobal('caches', {
+    open: (name: string) => Promise.resolve(bucket(name)),
+    keys: () => Promise.resolve([...buckets.keys()]),
+    delete: (name: string) => Promise.resolve(buckets.delete(name)),
+  });
+  return buckets;
+}
+
+describe('storeAnswer keeps an answer only for the scope still current when it is written', () => {
+  const partition = { userGuid: 'user-a', tenantGuid: 't1', language: 'en-us' };
+  const answer = () => new Response('{"a":1}', { status: 200 });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps it while the member, tenant and language are unchanged', async () => {
+    const buckets = fakeCaches();
+    await storeAnswer('http://x.test/api/atlas/v1/theme', partition, answer(), Date.now(), () => Promise.resolve({ ...partition }));
+    expect([...buckets.keys()]).toEqual([apiCacheName(partition)]);
+  });
+
+  it.each([
+    ['signed out', null],
+    ['another member', { ...partition, userGuid: 'user-b' }],
+    ['a tenant switch', { ...partition, tenantGuid: 't2' }],
+    ['another language', { ...partition, language: 'de-de' }],
+  ])('drops it after %s', async (_, now) => {
+    const buckets = fakeCaches();
+    await storeAnswer('http://x.test/api/atlas/v1/theme', partition, answer(), Date.now(), () => Promise.resolve(now));
+    expect([...buckets.keys()]).toEqual([]);
+  });
+
+  it('takes the bucket away when the scope changed while the answer was being written', async () => {
+    const buckets = fakeCaches();
+    const scopes = [{ ...partition }, null];
+    await storeAnswer('http://x.test/api/atlas/v1/theme', partition, answer(), Date.now(), () => Promise.resolve(scopes.shift() ?? null));
+    expect([...buckets.keys()]).toEqual([]);
   });
 });

@@ -6,6 +6,8 @@
  * bounded (entries and age), dropped whole on a quota error, and all deleted at sign-out and on a
  * tenant switch (`clearApiCaches`).
  */
+import { currentScope, sameScope, type SessionScope } from '../session/sessionScope';
+
 export const apiCachePrefix = 'trust-shell-api';
 /** The contract's reuse window for cacheable calls (max-age=3600). */
 export const apiCacheMaxAgeMs = 3_600_000;
@@ -55,7 +57,10 @@ export async function readCachedAnswer(url: string, partition: CachePartition, n
   const storage = cacheStorage();
   if (!storage) return null;
   try {
-    const cache = await storage.open(apiCacheName(partition));
+    // Opening a bucket creates it: a look-up after a sign-out must not leave an empty one behind.
+    const name = apiCacheName(partition);
+    if (!(await storage.has(name))) return null;
+    const cache = await storage.open(name);
     const hit = await cache.match(url);
     if (!hit) return null;
     if (!isReusable(Number(hit.headers.get(storedAtHeader)), now)) {
@@ -71,7 +76,20 @@ export async function readCachedAnswer(url: string, partition: CachePartition, n
   }
 }
 
-export async function storeAnswer(url: string, partition: CachePartition, response: Response, now: number = Date.now()): Promise<void> {
+/**
+ * Keeps a 200 answer in its partition's bucket, only while that partition is still the signed-in
+ * member, tenant and language: the bucket was picked before the request, and an answer that comes
+ * after a sign-out or a tenant switch must not recreate the old member's bucket or land in another
+ * tenant's. Checked before the write and again after it (Cache Storage and IndexedDB share no
+ * transaction): a scope that changed in between takes the bucket with it.
+ */
+export async function storeAnswer(
+  url: string,
+  partition: CachePartition,
+  response: Response,
+  now: number = Date.now(),
+  scopeNow: () => Promise<SessionScope | null> = currentScope,
+): Promise<void> {
   const storage = cacheStorage();
   if (!storage || response.status !== 200) return;
   const name = apiCacheName(partition);
@@ -79,8 +97,13 @@ export async function storeAnswer(url: string, partition: CachePartition, respon
     const headers = new Headers(response.headers);
     headers.set(storedAtHeader, String(now));
     const body = await response.arrayBuffer();
+    if (!sameScope(await scopeNow(), partition)) return;
     const cache = await storage.open(name);
     await cache.put(url, new Response(body, { status: 200, statusText: response.statusText, headers }));
+    if (!sameScope(await scopeNow(), partition)) {
+      await storage.delete(name);
+      return;
+    }
     const requests = await cache.keys();
     if (requests.length > apiCacheMaxEntries) {
       const stored = await Promise.all(

@@ -1,6 +1,7 @@
 import { isExpired, parseAccessClaims } from './claims';
 import { exclusively } from '../exclusively';
-import { deleteKv, readAuthClientSettings, readKv, readStoredAuth, sessionKeys, writeKv } from './sessionDb';
+import { deleteKv, readAuthClientSettings, readKv, readStoredAuth, replaceAuthIfCurrent, sessionKeys, writeKv } from './sessionDb';
+import { discardTokens } from './discardTokens';
 import { broadcast } from './sessionChannel';
 import { requestToken, tokenTimeoutMs } from './tokenClient';
 import { reportReachable } from '../pipeline/connectivity';
@@ -144,16 +145,24 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
   }
   const claims = parseAccessClaims(result.tokens.access_token);
   if (!claims) return 'unreachable';
-  await writeKv(sessionKeys.auth, {
-    tenantGuid: claims.tenantGuid,
-    orgGroupGuid: claims.orgGroupGuid,
-    refresh_token: result.tokens.refresh_token,
-  });
-  await writeKv(sessionKeys.accessToken, result.tokens.access_token);
-  await writeKv(sessionKeys.refreshedAt, Date.now());
-  // After the new auth is stored: a context dying in between leaves a digest nothing matches.
-  await deleteKv(refreshInFlightKey);
+  const kept = await replaceAuthIfCurrent(
+    auth.refresh_token,
+    {
+      auth: { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, refresh_token: result.tokens.refresh_token },
+      accessToken: result.tokens.access_token,
+      refreshedAt: Date.now(),
+    },
+    // After the new auth is stored (same transaction): a context dying in between leaves a digest nothing matches.
+    [refreshInFlightKey],
+  );
   reportReachable(true);
+  if (!kept) {
+    // The session this grant was for ended while it was on its way (a sign-out, another member's
+    // sign-in): its answer must not bring it back. The new tokens are ended at the platform too.
+    await deleteKv(refreshInFlightKey);
+    await discardTokens(result.tokens, client);
+    return 'no-session';
+  }
   broadcast({ type: 'session-changed' });
   return 'refreshed';
 }

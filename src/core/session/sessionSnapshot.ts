@@ -20,7 +20,7 @@ const languageCode = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}$/;
  * into 401s. Without it a call that needs a session gets its 401, then a refresh.
  */
 const isToken = (v: unknown): v is string => parseAccessClaims(v) !== null;
-const isLanguage = (v: unknown): v is string => typeof v === 'string' && languageCode.test(v);
+export const isLanguage = (v: unknown): v is string => typeof v === 'string' && languageCode.test(v);
 
 let cached: Promise<SessionSnapshot> | null = null;
 let listening = false;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest';
-import { writeKv } from '../../core/session/sessionDb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deleteKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
 import { clearLastKnownState, readLastKnownState, writeLastKnownState, type LastKnownState } from './lastKnownState';
 
 const state: LastKnownState = {
@@ -19,9 +19,19 @@ const state: LastKnownState = {
   toolPreferences: null,
 };
 
+const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const accessToken = (guid: string, tenantGuid: string) =>
+  `${b64({ alg: 'RS256' })}.${b64({ guid, tenantGuid, orgGroupGuid: 'g', exp: Math.floor(Date.now() / 1000) + 900 })}.sig`;
+
 describe('last known signed-in state (offline start)', () => {
+  beforeEach(async () => {
+    await clearLastKnownState();
+    await writeKv(sessionKeys.accessToken, accessToken('user-1', 'tenant-1'));
+    await writeKv(sessionKeys.language, 'en-us');
+  });
+
   it('comes back for the same member and tenant only', async () => {
-    await writeLastKnownState(state);
+    await writeLastKnownState(state, 'en-us');
     expect(await readLastKnownState('user-1:tenant-1')).toEqual(state);
     expect(await readLastKnownState('user-2:tenant-1')).toBeNull();
     expect(await readLastKnownState('user-1:tenant-2')).toBeNull();
@@ -33,8 +43,27 @@ describe('last known signed-in state (offline start)', () => {
   });
 
   it('is gone after sign-out', async () => {
-    await writeLastKnownState(state);
+    await writeLastKnownState(state, 'en-us');
     await clearLastKnownState();
+    expect(await readLastKnownState('user-1:tenant-1')).toBeNull();
+  });
+
+  it('is not kept when the member signed out while it was loading', async () => {
+    await deleteKv(sessionKeys.accessToken);
+    expect(await writeLastKnownState(state, 'en-us')).toBe(false);
+    await writeKv(sessionKeys.accessToken, accessToken('user-1', 'tenant-1'));
+    expect(await readLastKnownState('user-1:tenant-1')).toBeNull();
+  });
+
+  it('is not kept when another member signed in, the tenant was switched or the language changed meanwhile', async () => {
+    await writeKv(sessionKeys.accessToken, accessToken('user-2', 'tenant-1'));
+    await writeLastKnownState(state, 'en-us');
+    await writeKv(sessionKeys.accessToken, accessToken('user-1', 'tenant-2'));
+    await writeLastKnownState(state, 'en-us');
+    await writeKv(sessionKeys.accessToken, accessToken('user-1', 'tenant-1'));
+    await writeKv(sessionKeys.language, 'de-de');
+    await writeLastKnownState(state, 'en-us');
+    await writeKv(sessionKeys.language, 'en-us');
     expect(await readLastKnownState('user-1:tenant-1')).toBeNull();
   });
 });

@@ -1,5 +1,9 @@
 import * as z from 'zod/mini';
-import { deleteKv, readKv, writeKv } from '../../core/session/sessionDb';
+import { deleteKv, readKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
+import { parseAccessClaims } from '../../core/session/claims';
+import { isLanguage } from '../../core/session/sessionSnapshot';
+import { defaultLanguage } from '../../core/session/sessionScope';
+import { userTenantKey } from './signedInState';
 import { languageSchema } from '../auth/anonymousState';
 import {
   accessLevelSchema,
@@ -43,12 +47,17 @@ export async function readLastKnownState(scopeKey: string): Promise<LastKnownSta
   return parsed.success && parsed.data.scopeKey === scopeKey ? parsed.data : null;
 }
 
-export async function writeLastKnownState(state: LastKnownState): Promise<void> {
-  try {
-    await writeKv(key, state);
-  } catch {
-    // Storage full or blocked: the shell still works, it just cannot start offline next time.
-  }
+/**
+ * Keeps the copy only if its member and tenant (its scopeKey) and `language` (the one it was
+ * loaded in) are still the signed-in ones when it is written, checked in the same IndexedDB
+ * transaction as the write: a load that outlived a sign-out or a tenant switch keeps nothing.
+ */
+export async function writeLastKnownState(state: LastKnownState, language: string): Promise<boolean> {
+  return writeKvIf(key, state, [sessionKeys.accessToken, sessionKeys.language], (read) => {
+    const claims = parseAccessClaims(read[sessionKeys.accessToken]);
+    const current = isLanguage(read[sessionKeys.language]) ? read[sessionKeys.language] : defaultLanguage;
+    return claims !== null && userTenantKey(claims) === state.scopeKey && String(current).toLowerCase() === language.toLowerCase();
+  });
 }
 
 export async function clearLastKnownState(): Promise<void> {

@@ -41,6 +41,7 @@ import {
   type GlobalStateRest,
 } from './globalStateTypes';
 import { parseVersion } from './version';
+import { sessionSnapshot } from '../../core/session/sessionSnapshot';
 import { readLastKnownState, writeLastKnownState, type LastKnownState } from './lastKnownState';
 
 /** A call that got no answer (network error, or a gateway saying the platform is away). */
@@ -125,6 +126,8 @@ function publish(state: LastKnownState): void {
 export async function loadSignedInState(claims: AccessClaims | null): Promise<void> {
   if (!claims) return;
   const scopeKey = userTenantKey(claims);
+  // The language these answers come in: the copy is kept only if it is still current when written.
+  const language = (await sessionSnapshot()).language;
   const around = Promise.all([
     getValidated('/api/access/v1/users/current/legacy', currentUserSchema),
     getValidated('/api/access/v1/access-levels/current', accessLevelSchema),
@@ -171,7 +174,7 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
   appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid });
   // Kept before the shell renders, so a reload straight after (offline, or a warm start) has it. A
   // degraded state (init failed) does not replace a good copy.
-  if (init) await writeLastKnownState(state);
+  if (init) await writeLastKnownState(state, language);
   // The brand finishes behind the rendered shell.
   void (async () => {
     await applySignedInBranding({ branding: init?.branding ?? null, resources: init?.resources ?? null, isWorkspaceNavigation: false, scopeKey });

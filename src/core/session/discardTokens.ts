@@ -1,0 +1,58 @@
+import { parseAccessClaims } from './claims';
+import { pipelineHost } from '../pipeline/host';
+import { ptlPattern } from '../pipeline/prepareRequest';
+import type { AuthClientSettings } from './sessionDb';
+import type { TokenResponse } from './tokenClient';
+
+const logoutPath = '/api/access/v1/auth/logout';
+/** Never waited on for long: the tokens are dropped locally whatever the platform says. */
+const discardTimeoutMs = 10_000;
+
+/**
+ * Revokes a refresh token at the identity provider's revocation endpoint (RFC 7009), when the login
+ * client has one (OIDC discovery). Errors are ignored: the token is forgotten locally either way.
+ */
+export async function revokeRefreshToken(refreshToken: string, client: AuthClientSettings): Promise<void> {
+  if (!client.revocationEndpoint) return;
+  const host = pipelineHost();
+  try {
+    const url = new URL(client.revocationEndpoint, host.origin);
+    const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const xsrf = url.origin === host.origin ? await host.xsrfToken() : null;
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    await fetch(url, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: client.clientId }).toString(),
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(discardTimeoutMs),
+    });
+  } catch {
+    // unreachable: nothing more can be done from here
+  }
+}
+
+/**
+ * Tokens nobody will use (a refresh answer that came after its session ended): the platform
+ * session they belong to is logged out with their own access token, and their refresh token is
+ * revoked where the login client can, so they cannot outlive the member on this device.
+ */
+export async function discardTokens(tokens: TokenResponse, client: AuthClientSettings): Promise<void> {
+  const host = pipelineHost();
+  const ptl = parseAccessClaims(tokens.access_token)?.ptl ?? null;
+  const path = ptl !== null && ptlPattern.test(ptl) ? `/${ptl}${logoutPath}` : logoutPath;
+  const headers: Record<string, string> = { Authorization: `Bearer ${tokens.access_token}` };
+  const xsrf = await host.xsrfToken();
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  await Promise.all([
+    fetch(new URL(path, host.origin), {
+      method: 'POST',
+      headers,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(discardTimeoutMs),
+    }).catch(() => undefined),
+    revokeRefreshToken(tokens.refresh_token, client),
+  ]);
+}

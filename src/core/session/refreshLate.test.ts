@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteKv, readKv, readStoredAuth, sessionKeys, writeKv } from './sessionDb';
+import { refreshInFlightKey, refreshSession } from './refresh';
+import { onSessionMessage, type SessionMessage } from './sessionChannel';
+
+const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.sig`;
+const later = Math.floor(Date.now() / 1000) + 3600;
+const access = (who: string, n: number) => jwt({ guid: who, tenantGuid: 't1', orgGroupGuid: 'g1', exp: later, n });
+const refresh = (who: string, n: number) => jwt({ guid: who, exp: later + 28_800, n });
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+interface Call {
+  url: string;
+  auth: string | null;
+  body: string;
+}
+
+/** The token endpoint answers when the test releases it; every other call (logout, revoke) answers 204. */
+function platform() {
+  const calls: Call[] = [];
+  let release: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL, init: RequestInit) => {
+      const headers = new Headers(init.headers);
+      calls.push({ url: new URL(url).pathname, auth: headers.get('Authorization'), body: typeof init.body === 'string' ? init.body : '' });
+      if (new URL(url).pathname !== '/api/access/v1/oauth/token') return new Response(null, { status: 204 });
+      await answered;
+      return Response.json({ access_token: access('a', 1), refresh_token: refresh('a', 1), token_type: 'bearer', expires_in: 900, scope: 'read' });
+    }),
+  );
+  return { calls, release };
+}
+
+describe('a refresh answer that comes after its session ended', () => {
+  let messages: SessionMessage[];
+  let stop: () => void;
+  beforeEach(async () => {
+    await deleteKv(refreshInFlightKey);
+    await writeKv(sessionKeys.auth, { tenantGuid: 't1', orgGroupGuid: 'g1', refresh_token: refresh('a', 0) });
+    await writeKv(sessionKeys.accessToken, access('a', 0));
+    messages = [];
+    stop = onSessionMessage((m) => messages.push(m));
+  });
+  afterEach(() => {
+    stop();
+    vi.unstubAllGlobals();
+  });
+
+  it('after a sign-out: nothing is stored, nobody is told of a new session, the new tokens are logged out', async () => {
+    const { calls, release } = platform();
+    const outcome = refreshSession();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    // The sign-out deletes the session without the refresh lock.
+    await deleteKv(sessionKeys.auth);
+    await deleteKv(sessionKeys.accessToken);
+    release();
+    expect(await outcome).toBe('no-session');
+    expect(await readStoredAuth()).toBeNull();
+    expect(await readKv(sessionKeys.accessToken, isString)).toBeNull();
+    expect(await readKv(refreshInFlightKey, isString)).toBeNull();
+    expect(messages).not.toContainEqual({ type: 'session-changed' });
+    expect(calls.slice(1)).toEqual([{ url: '/api/access/v1/auth/logout', auth: `Bearer ${access('a', 1)}`, body: '' }]);
+  });
+
+  it("after another member signed in: their session is untouched", async () => {
+    const { calls, release } = platform();
+    const outcome = refreshSession();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await writeKv(sessionKeys.auth, { tenantGuid: 't1', orgGroupGuid: 'g1', refresh_token: refresh('b', 0) });
+    await writeKv(sessionKeys.accessToken, access('b', 0));
+    release();
+    expect(await outcome).toBe('no-session');
+    expect((await readStoredAuth())?.refresh_token).toBe(refresh('b', 0));
+    expect(await readKv(sessionKeys.accessToken, isString)).toBe(access('b', 0));
+    expect(messages).not.toContainEqual({ type: 'session-changed' });
+  });
+
+  it('while the session is still the one presented, the answer is stored', async () => {
+    const { release } = platform();
+    release();
+    expect(await refreshSession()).toBe('refreshed');
+    expect((await readStoredAuth())?.refresh_token).toBe(refresh('a', 1));
+    expect(messages).toContainEqual({ type: 'session-changed' });
+  });
+});

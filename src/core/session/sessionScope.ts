@@ -1,0 +1,29 @@
+import { parseAccessClaims } from './claims';
+import { readKv, sessionKeys } from './sessionDb';
+import { isLanguage } from './sessionSnapshot';
+
+/** Whose answers and copies may be kept now: the signed-in member, their tenant and the language. */
+export interface SessionScope {
+  userGuid: string;
+  tenantGuid: string;
+  language: string;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+export const defaultLanguage = 'en-us';
+
+/**
+ * The scope as stored right now, read from IndexedDB (never a cached snapshot): a write of
+ * something fetched earlier checks it at write time, so an answer that outlived a sign-out or a
+ * tenant switch is not kept under a scope that is no longer current.
+ */
+export async function currentScope(): Promise<SessionScope | null> {
+  const [token, language] = await Promise.all([readKv(sessionKeys.accessToken, isString), readKv(sessionKeys.language, isLanguage)]);
+  const claims = parseAccessClaims(token);
+  return claims ? { userGuid: claims.guid, tenantGuid: claims.tenantGuid, language: language ?? defaultLanguage } : null;
+}
+
+export function sameScope(a: SessionScope | null, b: SessionScope | null): boolean {
+  const norm = (v: string) => v.toLowerCase();
+  return a !== null && b !== null && norm(a.userGuid) === norm(b.userGuid) && norm(a.tenantGuid) === norm(b.tenantGuid) && norm(a.language) === norm(b.language);
+}
