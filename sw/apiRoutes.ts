@@ -1,7 +1,7 @@
 import { pipelineFetch, PipelineRefusal } from '../src/core/pipeline/pipelineFetch';
+import { defaultTokenPath as tokenPath } from '../src/core/protocol';
 
 /** The contract's token endpoint (a configured one elsewhere on this origin is relayed as before). */
-const tokenPath = '/api/access/v1/oauth/token';
 
 /**
  * The service worker's half of "one pipeline, two hosts": every same-origin /api/ request the

@@ -1,9 +1,9 @@
 import { pipelineFetch } from '../src/core/pipeline/pipelineFetch';
 import { replayOutbox } from '../src/core/outbox/replayOutbox';
 import { parseTabCommand } from '../src/core/pwa/workerMessages';
+import { outboxSyncTag as syncTag, workerMessages } from '../src/core/protocol';
 
 /** Also in src/lib/outbox/outbox.ts (the page registers it; this module must not import the page's code). */
-const syncTag = 'trust-shell-outbox';
 
 interface SyncEvent extends ExtendableEvent {
   tag: string;
@@ -16,7 +16,7 @@ interface SyncEvent extends ExtendableEvent {
  */
 export function registerOutboxRoutes(scope: ServiceWorkerGlobalScope): void {
   scope.addEventListener('message', (event: ExtendableMessageEvent) => {
-    if (parseTabCommand(event.data) !== 'outbox-replay') return;
+    if (parseTabCommand(event.data) !== workerMessages.outboxReplay) return;
     const reply = event.ports[0];
     const work = replayOutbox(pipelineFetch, scope.location.origin).then(
       (report) => reply?.postMessage(report),

@@ -8,6 +8,7 @@ import { navigationDenylist } from './navigation';
 import { registerApiRoutes } from './apiRoutes';
 import { registerManifestRoute } from './manifestRoute';
 import { registerOutboxRoutes } from './outboxRoutes';
+import { cacheNames, workerMessages } from '../src/core/protocol';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -29,15 +30,15 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 // The runtime configuration: fresh when online, the last copy offline.
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
-  new NetworkFirst({ cacheName: 'trust-shell-config', networkTimeoutSeconds: 3 }),
+  new NetworkFirst({ cacheName: cacheNames.config, networkTimeoutSeconds: 3 }),
 );
 
 // Updates (issue 7 item 5): this worker, once installed over an older one, waits until a tab
 // passes on the member's consent, or until no window is in view (a tab with nothing unsaved asks).
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const type = parseTabCommand(event.data);
-  if (type === 'SKIP_WAITING') void self.skipWaiting();
-  if (type === 'SKIP_WAITING_IF_UNSEEN') event.waitUntil(skipWaitingIfUnseen());
+  if (type === workerMessages.skipWaiting) void self.skipWaiting();
+  if (type === workerMessages.skipWaitingIfUnseen) event.waitUntil(skipWaitingIfUnseen());
 });
 
 async function skipWaitingIfUnseen(): Promise<void> {

@@ -3,6 +3,7 @@ import { whenIdle, inFlight } from '../lib/api/inFlight';
 import { hasUnsavedInput } from '../lib/forms/formDraft';
 import { appStore } from '../state/jotai';
 import { updateWaitingAtom } from './updateState';
+import { workerMessages } from '../core/protocol';
 
 /**
  * Updates (issue 7 item 5). A new service worker installs and waits; every tab shows "a new
@@ -29,13 +30,13 @@ async function waitingWorker(): Promise<ServiceWorker | null> {
 export async function applyUpdate(): Promise<void> {
   await whenIdle(settleMs);
   if (workbox) workbox.messageSkipWaiting();
-  else (await waitingWorker())?.postMessage({ type: 'SKIP_WAITING' });
+  else (await waitingWorker())?.postMessage({ type: workerMessages.skipWaiting });
 }
 
 /** Out of sight, nothing typed, nothing in flight: let the waiting worker decide for every window. */
 async function applyIfUnseen(): Promise<void> {
   if (!appStore.get(updateWaitingAtom) || hasUnsavedInput() || inFlight() > 0) return;
-  (await waitingWorker())?.postMessage({ type: 'SKIP_WAITING_IF_UNSEEN' });
+  (await waitingWorker())?.postMessage({ type: workerMessages.skipWaitingIfUnseen });
 }
 
 export function watchForUpdates(wb: Workbox): void {

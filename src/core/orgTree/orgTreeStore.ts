@@ -1,6 +1,7 @@
 import type { DBSchema } from 'idb';
 import { idbOpener } from '../idbOpener';
 import { isStoredOrgTree, type StoredOrgTree } from './orgTreeBuild';
+import { databases } from '../protocol';
 
 /**
  * The last good tree per user and tenant (offline start) and the member's chosen current
@@ -17,10 +18,10 @@ interface OrgTreeDb extends DBSchema {
   current: { key: string; value: string };
 }
 
-export const orgTreeDbName = 'trust-shell-orgtree';
-const db = idbOpener<OrgTreeDb>(orgTreeDbName, 1, (database) => {
-  database.createObjectStore('trees');
-  database.createObjectStore('current');
+export const orgTreeDbName = databases.orgTree.name;
+const db = idbOpener<OrgTreeDb>(orgTreeDbName, databases.orgTree.version, (database) => {
+  database.createObjectStore(databases.orgTree.stores.trees);
+  database.createObjectStore(databases.orgTree.stores.current);
 });
 
 /** The current organisation's key: the scope plus the organisation group's root. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { channels } from '../protocol';
 
 /**
  * Outbox news for every tab, from whichever context replayed (a tab or the service worker):
@@ -33,7 +34,7 @@ export function parseReplayReport(data: unknown): z.infer<typeof replayReportSch
   return parsed.success ? parsed.data : null;
 }
 
-const channelName = 'trust-shell.outbox';
+const channelName = channels.outbox;
 
 /** The message, with nothing but its known fields, or null when it is off the schema. */
 export function parseOutboxMessage(data: unknown): OutboxMessage | null {

@@ -1,6 +1,7 @@
 import type { DBSchema } from 'idb';
 import { idbOpener } from '../idbOpener';
 import { isQueuedWrite, type QueuedWrite } from './outboxRules';
+import { databases } from '../protocol';
 
 /**
  * The outbox's IndexedDB store, shared by every tab and the service worker. Writes keep their
@@ -10,9 +11,9 @@ interface OutboxDb extends DBSchema {
   writes: { key: number; value: QueuedWrite };
 }
 
-const dbName = 'trust-shell-outbox';
-const db = idbOpener<OutboxDb>(dbName, 1, (database) => {
-  database.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
+const { name: dbName, version: dbVersion } = databases.outbox;
+const db = idbOpener<OutboxDb>(dbName, dbVersion, (database) => {
+  database.createObjectStore(databases.outbox.stores.writes, { keyPath: 'seq', autoIncrement: true });
 });
 
 /** Adds a write at the end of the queue. Throws when storage is unavailable (the caller says so). */

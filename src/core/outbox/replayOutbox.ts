@@ -6,6 +6,7 @@ import { refreshSession } from '../session/refresh';
 import { announce, type SettledWrite } from './outboxChannel';
 import { afterRetry, failureFrom, failureReasons, judgeAnswer, planReplay, writeHeaders, type QueuedWrite } from './outboxRules';
 import { deleteWrite, listWrites, putWrite } from './outboxStore';
+import { locks } from '../protocol';
 
 /**
  * Replays the outbox (issue 7 item 2) in whichever context runs it: the service worker (Background
@@ -21,7 +22,7 @@ export interface ReplayReport {
   pending: number;
 }
 
-const lockName = 'trust-shell.outbox';
+const lockName = locks.outbox;
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 /** A token this close to its end is renewed before the replay, so it cannot expire in flight. */

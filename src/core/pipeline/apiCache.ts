@@ -7,8 +7,9 @@
  * tenant switch (`clearApiCaches`).
  */
 import { currentScope, sameScope, type SessionScope } from '../session/sessionScope';
+import { cacheNames } from '../protocol';
 
-export const apiCachePrefix = 'trust-shell-api';
+export const apiCachePrefix = cacheNames.apiPrefix;
 /** The contract's reuse window for cacheable calls (max-age=3600). */
 export const apiCacheMaxAgeMs = 3_600_000;
 export const apiCacheMaxEntries = 200;

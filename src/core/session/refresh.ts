@@ -5,6 +5,7 @@ import { discardTokens } from './discardTokens';
 import { broadcast } from './sessionChannel';
 import { requestToken, tokenTimeoutMs } from './tokenClient';
 import { reportReachable } from '../pipeline/connectivity';
+import { locks } from '../protocol';
 
 /**
  * SPEC §4 "only one refresh runs at a time; other callers wait and then reuse the stored auth",
@@ -37,7 +38,7 @@ export interface RefreshRequest {
   unlessRefreshedWithinMs?: number;
 }
 
-const lockName = 'trust-shell.refresh';
+const lockName = locks.refresh;
 
 /**
  * A refresh token that was sent by a context which went away before the answer came (a tab

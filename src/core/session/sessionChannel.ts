@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { channels } from '../protocol';
 
 /**
  * Where a `logoff` may send a tab (SPEC §4, contract): the sign-in page, or one of the platform's
@@ -30,7 +31,7 @@ const sessionMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type SessionMessage = z.infer<typeof sessionMessageSchema>;
 
-const channelName = 'trust-shell.session';
+const channelName = channels.session;
 
 /** The message, with nothing but its known fields, or null when it is off the schema. */
 export function parseSessionMessage(data: unknown): SessionMessage | null {

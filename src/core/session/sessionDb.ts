@@ -3,6 +3,7 @@ import { idbOpener } from '../idbOpener';
 import { broadcast } from './sessionChannel';
 import { parseRefreshClaims } from './claims';
 import { reportStorageFallback } from '../storageFallback';
+import { databases, defaultTokenPath } from '../protocol';
 
 /**
  * The session lives in IndexedDB (not localStorage) so that the service worker, which has no
@@ -25,9 +26,9 @@ interface ShellDb extends DBSchema {
   kv: { key: string; value: unknown };
 }
 
-const dbName = 'trust-shell';
-const db = idbOpener<ShellDb>(dbName, 1, (database) => {
-  database.createObjectStore('kv');
+const { name: dbName, version: dbVersion } = databases.session;
+const db = idbOpener<ShellDb>(dbName, dbVersion, (database) => {
+  database.createObjectStore(databases.session.stores.kv);
 });
 
 /**
@@ -199,7 +200,7 @@ export interface AuthClientSettings {
   revocationEndpoint?: string | null;
 }
 
-export const defaultAuthClientSettings: AuthClientSettings = { clientId: 'trust-shell', tokenEndpoint: '/api/access/v1/oauth/token' };
+export const defaultAuthClientSettings: AuthClientSettings = { clientId: 'trust-shell', tokenEndpoint: defaultTokenPath };
 
 function isAuthClientSettings(value: unknown): value is AuthClientSettings {
   const v = value as Partial<AuthClientSettings> | null;

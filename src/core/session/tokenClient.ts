@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { pipelineHost } from '../pipeline/host';
 import { parseAccessClaims } from './claims';
+import { defaultTokenPath } from '../protocol';
 
-const tokenPath = '/api/access/v1/oauth/token';
+const tokenPath = defaultTokenPath;
 /** SPEC §9 login client: a token call that has not answered after 20 s counts as unanswered. */
 export const tokenTimeoutMs = 20_000;
 const jwt = z.string().check(z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/));

@@ -12,9 +12,9 @@ import type { RuntimeConfig } from '../../config/runtimeConfig';
 import { tokenResponseSchema, type TokenResponse } from '../../core/session/tokenClient';
 import { pipelineHost } from '../../core/pipeline/host';
 import { LoginError, emitLoginEvent, loginMessages, type LoginErrorEventType, type LoginMessage } from './loginEvents';
+import { defaultTokenPath } from '../../core/protocol';
 
 const defaultAuthorizationPath = '/api/access/v1/oauth/authorize';
-const defaultTokenPath = '/api/access/v1/oauth/token';
 /** SPEC §9: default clock skew 600000 ms, applied as a tolerance on exp (oauth4webapi counts seconds). */
 export const clockToleranceSeconds = 600;
 /** SPEC §9 default scope of the OIDC login client; the configured scope (default read) is added. */

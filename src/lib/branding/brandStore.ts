@@ -2,6 +2,7 @@ import type { DBSchema } from 'idb';
 import { idbOpener } from '../../core/idbOpener';
 import type { Branding } from './brandingAtoms';
 import { reviveBranding } from './brandingMapping';
+import { databases } from '../../core/protocol';
 
 /**
  * The brand kept for the next start, per user-and-tenant key, in its own IndexedDB database (so a
@@ -17,9 +18,9 @@ interface BrandDb extends DBSchema {
   brands: { key: string; value: { branding: unknown; resources: unknown; savedAt: number } };
 }
 
-export const brandDbName = 'trust-shell-brand';
-const db = idbOpener<BrandDb>(brandDbName, 1, (database) => {
-  database.createObjectStore('brands');
+export const brandDbName = databases.brand.name;
+const db = idbOpener<BrandDb>(brandDbName, databases.brand.version, (database) => {
+  database.createObjectStore(databases.brand.stores.brands);
 });
 
 function reviveResources(value: unknown): Record<string, string> {

@@ -6,6 +6,7 @@ import { writeHeaders, type QueuedWrite, type WriteFailure } from '../../core/ou
 import { addWrite, deleteWrite, listWrites } from '../../core/outbox/outboxStore';
 import { replayOutbox, type ReplayReport } from '../../core/outbox/replayOutbox';
 import { apiFetch, pipelineWorker } from '../api/apiFetch';
+import { outboxSyncTag, workerMessages } from '../../core/protocol';
 
 /**
  * The page's door to the outbox (issue 7 item 2): every write the shell makes for the member
@@ -35,7 +36,7 @@ export type WriteOutcome =
   | { state: 'queued' };
 
 const isString = (v: unknown): v is string => typeof v === 'string';
-export const syncTag = 'trust-shell-outbox';
+export const syncTag = outboxSyncTag;
 /** How long a form waits for its write before it says "kept, will be sent". */
 const settleWaitMs = 8_000;
 const replyWaitMs = 20_000;
@@ -55,7 +56,7 @@ export async function requestReplay(): Promise<ReplayReport | null> {
       clearTimeout(timer);
       resolve(parseReplayReport(event.data));
     };
-    controller.postMessage({ type: 'outbox-replay' }, [port2]);
+    controller.postMessage({ type: workerMessages.outboxReplay }, [port2]);
   });
   if (!report || report.pending > 0) void registerBackgroundSync();
   return report;

@@ -2,6 +2,7 @@ import { refreshSession } from '../../core/session/refresh';
 import { readKv, sessionKeys } from '../../core/session/sessionDb';
 import { storageKeys } from '../storage/keys';
 import { readLocal, writeLocal } from '../storage/localStore';
+import { locks } from '../../core/protocol';
 
 /**
  * SPEC §4/§9 auto refresh: in exactly one tab, every 300000 ms × 0.8, first run after 3 s, only
@@ -11,7 +12,7 @@ import { readLocal, writeLocal } from '../storage/localStore';
  */
 export const autoRefreshIntervalMs = 300_000 * 0.8;
 export const autoRefreshFirstRunMs = 3_000;
-const lockName = 'trust-shell.auto-refresh';
+const lockName = locks.autoRefresh;
 
 export interface AutoRefreshOptions {
   hasPermission: () => boolean;

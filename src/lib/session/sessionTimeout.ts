@@ -2,6 +2,7 @@ import { readStoredAuth } from '../../core/session/sessionDb';
 import { broadcast } from '../../core/session/sessionChannel';
 import { announceSave } from './saveEvent';
 import { clearLocalSession, logoff, markLoggingOff, markTimedOut, saveReturnUrl } from './logoff';
+import { locks } from '../../core/protocol';
 
 /**
  * SPEC §4 SaveAndLogoff across tabs. Every signed-in tab holds a shared Web Lock for its open work.
@@ -10,7 +11,7 @@ import { clearLocalSession, logoff, markLoggingOff, markTimedOut, saveReturnUrl 
  * saved with the session still valid. A tab that never answers (frozen by the browser) is not
  * waited for longer than `workHoldBoundMs`.
  */
-const workLock = 'trust-shell.open-work';
+const workLock = locks.openWork;
 export const workHoldBoundMs = 15_000;
 
 function lockManager(): LockManager | undefined {

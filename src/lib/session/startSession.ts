@@ -1,6 +1,7 @@
 import type { RuntimeConfig } from '../../config/runtimeConfig';
 import { sessionKeys, writeKv, type AuthClientSettings } from '../../core/session/sessionDb';
 import { syncSessionFromStorage } from './sessionAtoms';
+import { defaultTokenPath } from '../../core/protocol';
 
 /**
  * Start-up of the session layer in a tab: the service worker learns the login-client settings from
@@ -9,7 +10,7 @@ import { syncSessionFromStorage } from './sessionAtoms';
 export async function startSession(config: RuntimeConfig): Promise<void> {
   const client: AuthClientSettings = {
     clientId: config.authClient.clientId,
-    tokenEndpoint: config.authClient.tokenEndpoint ?? '/api/access/v1/oauth/token',
+    tokenEndpoint: config.authClient.tokenEndpoint ?? defaultTokenPath,
   };
   try {
     await writeKv(sessionKeys.authClient, client);
