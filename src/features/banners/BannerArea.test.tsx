@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appStore, Provider } from '../../state/jotai';
 import { currentTenantAtom, type Tenant } from '../../lib/state/signedInState';
-import { alertBannersAtom } from '../../lib/alerts/startupRun';
+import { alertBannersAtom } from '../../lib/startup/startupRun';
 import { dismissedAlertIdsAtom } from '../../lib/alerts/alertStorage';
 import type { AlertBanner } from '../../lib/alerts/alertSchemas';
 import { readLocal, removeLocal } from '../../lib/storage/localStore';

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
 import { currentTenantAtom } from '../../lib/state/signedInState';
-import { alertBannersAtom } from '../../lib/alerts/startupRun';
+import { alertBannersAtom } from '../../lib/startup/startupRun';
 import { dismissAlert, dismissedAlertIdsAtom } from '../../lib/alerts/alertStorage';
 import { visibleBanners } from '../../lib/alerts/bannerRules';
 import { AlertBannerView } from './AlertBannerView';

@@ -11,6 +11,7 @@ import { useDateTimeFormat } from '../../lib/preferences/useDateTimeFormat';
 import { machineDateTime } from '../../lib/datetime/format';
 import { toSafeContent } from '../../lib/safeContent/safeContent';
 import type { MaintenanceAlert } from '../../lib/alerts/alertSchemas';
+import { maintenanceMoreInformation } from '../../lib/startup/maintenance';
 
 export interface MaintenanceModalProps {
   alert: MaintenanceAlert;
@@ -25,8 +26,7 @@ export function MaintenanceModal({ alert, onClose }: MaintenanceModalProps) {
   const content = useAtomValue(contentAtom);
   const { systemStatusUrl } = useAtomValue(runtimeConfigAtom);
   const [doNotShowAgain, setDoNotShowAgain] = useState(false);
-  // MoreInformation only with a License (SPEC §2), and only to a safe address.
-  const moreInformation = content?.License && systemStatusUrl ? toSafeContent(systemStatusUrl, 'url') : null;
+  const moreInformation = maintenanceMoreInformation(Boolean(content?.License), systemStatusUrl ? toSafeContent(systemStatusUrl, 'url') : null);
   const { MaintenanceStartTime: start, MaintenanceEndTime: end } = alert.maintenanceScheduleAttributes;
 
   const answer = useCloseOnce(onClose);

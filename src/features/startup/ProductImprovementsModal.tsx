@@ -7,7 +7,7 @@ import { Button } from '../../components/button/Button';
 import { SafeHtml } from '../../components/safeHtml/SafeHtml';
 import { runtimeConfigAtom } from '../../config/configAtom';
 import { toSafeContent } from '../../lib/safeContent/safeContent';
-import type { ProductImprovementsOutcome } from '../../lib/alerts/startupRules';
+import type { ProductImprovementsOutcome } from '../../lib/startup/startupRules';
 
 export interface ProductImprovementsModalProps {
   onClose: (outcome: ProductImprovementsOutcome) => void;

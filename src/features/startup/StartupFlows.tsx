@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { finishBenchmarking, finishMaintenance, finishProductImprovements } from '../../lib/alerts/startupRun';
+import { finishBenchmarking, finishMaintenance, finishProductImprovements } from '../../lib/startup/startupRun';
 import { useStartupRun } from './useStartupRun';
 import { MaintenanceModal } from './MaintenanceModal';
 import { BenchmarkingModal } from './BenchmarkingModal';

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { appStore, useAtomValue } from '../../state/jotai';
 import { currentUserAtom, permissionsAtom, stateSourceAtom, toolPreferencesAtom } from '../../lib/state/signedInState';
+import { decideStartupRun } from '../../lib/startup/startupDecision';
 import { sessionAtom } from '../../lib/session/sessionAtoms';
 import { languageAtom } from '../../lib/i18n/runtime';
 import { startupExcludedPrefixes } from '../../app/paths';
 import { claimStartupModals } from '../../lib/alerts/alertStorage';
-import { clearAlertBanners, loadAlertBanners, startupChecks } from '../../lib/alerts/startupRun';
-import { currentSlot, isStartupPath, startupDelayMs, type StartupModal, type StartupSlot } from '../../lib/alerts/startupRules';
+import { clearAlertBanners, loadAlertBanners, startupChecks } from '../../lib/startup/startupRun';
+import { currentSlot, startupDelayMs, type StartupModal, type StartupSlot } from '../../lib/startup/startupRules';
 
 export interface StartupQueue {
   /** The dialog to show now, if any. */
@@ -47,15 +48,15 @@ export function useStartupRun(): StartupQueue {
   useEffect(() => {
     if (!user) return;
     const timer = setTimeout(() => {
-      if (!isStartupPath(pathRef.current, startupExcludedPrefixes)) return;
+      const decision = decideStartupRun({
+        pathname: pathRef.current,
+        excludedPrefixes: startupExcludedPrefixes,
+        stateSource: appStore.get(stateSourceAtom),
+        claims: appStore.get(sessionAtom).claims,
+      });
+      if (!decision.run) return;
       setRuns((n) => n + 1);
-      // Started offline from the last known state: the reads would fail and the session's one chance
-      // would be spent; the run after recovery (the state loads again) takes it instead.
-      if (appStore.get(stateSourceAtom) === 'stored') return;
-      const claims = appStore.get(sessionAtom).claims;
-      // The token's root claim is the auth root; a token without one falls back to its tenant.
-      const root = claims?.root || claims?.tenantGuid;
-      if (!root || !claimStartupModals(root)) return;
+      if (!decision.modalsRoot || !claimStartupModals(decision.modalsRoot)) return;
       const checks = startupChecks(appStore.get(permissionsAtom), appStore.get(toolPreferencesAtom));
       setSlots(checks.map(() => 'pending'));
       checks.forEach((check, index) => {

@@ -2,7 +2,7 @@ import { storageKeys } from '../storage/keys';
 import { readLocal, writeLocal } from '../storage/localStore';
 import { atom, appStore } from '../../state/jotai';
 import { parseDismissedIds, withDismissedId } from './bannerRules';
-import { parseStartupRoots, withStartupRoot } from './startupRules';
+import { parseStartupRoots, withStartupRoot } from '../startup/startupRules';
 
 /**
  * What the start-up flows and banners keep in the browser (SPEC §3 browser storage):

@@ -4,12 +4,12 @@ import type { ToolPreferences } from '../state/globalStateTypes';
 import {
   benchmarkingNotificationSchema,
   isEmptyAnswer,
-  maintenanceAlertSchema,
   parseBannerList,
   type AlertBanner,
   type BenchmarkingNotification,
   type MaintenanceAlert,
 } from './alertSchemas';
+import { maintenanceFromAnswer } from '../startup/maintenance';
 
 /**
  * The alert, benchmarking and tool-preference calls (SPEC §7 "Tool settings, alerts, benchmarking
@@ -55,12 +55,9 @@ export async function fetchBanners(languageCode: string): Promise<AlertBanner[] 
   return answer ? parseBannerList(answer.body) : null;
 }
 
-/** 204, an empty body, null or {} mean no maintenance to announce. */
+/** The maintenance to announce, or null (the rule: `startup/maintenance`). */
 export async function fetchMaintenance(): Promise<MaintenanceAlert | null> {
-  const answer = await readBody(paths.maintenance);
-  if (!answer || isEmptyAnswer(answer.body)) return null;
-  const parsed = maintenanceAlertSchema.safeParse(answer.body);
-  return parsed.success ? parsed.data : null;
+  return maintenanceFromAnswer(await readBody(paths.maintenance));
 }
 
 /** POST with no body; errors ignored. */

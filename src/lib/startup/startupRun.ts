@@ -1,8 +1,9 @@
 import { atom, appStore } from '../../state/jotai';
 import { toolPreferencesAtom } from '../state/signedInState';
 import type { ToolPreferences } from '../state/globalStateTypes';
-import type { AlertBanner, BenchmarkingNotification, MaintenanceAlert } from './alertSchemas';
-import { acknowledgeMaintenance, fetchBanners, fetchBenchmarking, fetchMaintenance, saveBenchmarking, saveToolPreferences } from './alertsApi';
+import type { AlertBanner, BenchmarkingNotification, MaintenanceAlert } from '../alerts/alertSchemas';
+import { acknowledgeMaintenance, fetchBanners, fetchBenchmarking, fetchMaintenance, saveBenchmarking, saveToolPreferences } from '../alerts/alertsApi';
+import { maintenanceAcknowledgement } from './maintenance';
 import {
   benchmarkingSave,
   mayCheckBenchmarking,
@@ -56,7 +57,8 @@ export function startupChecks(permissions: ReadonlySet<string>, preferences: Too
 
 /** Closing with do-not-show-again ticked acknowledges the schedule; unticked sends nothing. */
 export async function finishMaintenance(alert: MaintenanceAlert, doNotShowAgain: boolean): Promise<void> {
-  if (doNotShowAgain) await acknowledgeMaintenance(alert.alertScheduleId);
+  const scheduleId = maintenanceAcknowledgement(alert, doNotShowAgain);
+  if (scheduleId) await acknowledgeMaintenance(scheduleId);
 }
 
 export async function finishBenchmarking(notification: BenchmarkingNotification, outcome: BenchmarkingOutcome): Promise<void> {

@@ -1,16 +1,10 @@
 import type { ToolPreferences } from '../state/globalStateTypes';
-import type { BenchmarkingNotification, MaintenanceAlert } from './alertSchemas';
+import type { BenchmarkingNotification, MaintenanceAlert } from '../alerts/alertSchemas';
+export { isStartupPath } from './startupDecision';
+export { mayCheckMaintenance } from './maintenance';
 
 /** SPEC §9: start-up runs this long after a current user exists. */
 export const startupDelayMs = 250;
-
-/**
- * SPEC §4: start-up does not run on /landing nor on SPEC §2's excluded paths (all "starting with";
- * the list is the router's `startupExcludedPrefixes`, passed in so lib does not import app).
- */
-export function isStartupPath(pathname: string, excludedPrefixes: readonly string[]): boolean {
-  return !excludedPrefixes.some((prefix) => pathname.startsWith(prefix));
-}
 
 // ---------------------------------------------------------------------------------------------------
 // "Once per session per auth root": the roots whose modals already ran in this sign-in session.
@@ -45,10 +39,6 @@ export function withStartupRoot(raw: string | null, root: string): string {
 
 // ---------------------------------------------------------------------------------------------------
 // Conditions (SPEC §4, §6)
-
-export function mayCheckMaintenance(permissions: ReadonlySet<string>): boolean {
-  return permissions.has('MaintenanceAlertView');
-}
 
 export function mayCheckBenchmarking(permissions: ReadonlySet<string>): boolean {
   return permissions.has('BenchmarkingMetadataView');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startupExcludedPrefixes } from '../../app/paths';
 import type { ToolPreferences } from '../state/globalStateTypes';
-import type { BenchmarkingNotification, MaintenanceAlert } from './alertSchemas';
+import type { BenchmarkingNotification, MaintenanceAlert } from '../alerts/alertSchemas';
 import {
   benchmarkingSave,
   currentSlot,
