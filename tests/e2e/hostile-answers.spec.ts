@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, en, demoPassword, signOut } from './fixtures.ts';
+import { openPreferences } from './support/chrome.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { platformGet, refreshGrants, tenantIdByName } from './support/session.ts';
@@ -248,7 +249,7 @@ test.describe('later answers off the contract', () => {
     await serve(platform, violations);
     await signIn(page, 'admin@acme.test');
 
-    await page.getByRole('button', { name: en.Preferences }).click();
+    await openPreferences(page);
     const organisation = page.getByRole('dialog', { name: en.DateTimePreferences }).getByRole('form', { name: en.OrganisationDefaults });
     await expect(organisation.getByLabel(en.DateFormat!)).toHaveValue('MM/DD/YYYY');
     await expect(organisation.getByLabel(en.TimeFormat!)).toHaveValue('12Hour');
