@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
-import { pickInUserMenu } from './support/chrome.ts';
+import { openPreferences, pickInUserMenu } from './support/chrome.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
 // The service worker is part of what these tests check (the config blocks it by default).
@@ -33,7 +33,7 @@ const isSameDocument = (page: Page) => page.evaluate(() => (window as unknown as
  */
 async function nextScreenCall(page: Page, platform: PlatformControl, texts: Record<string, string>): Promise<string | undefined> {
   await platform.clearLog();
-  await page.getByRole('button', { name: texts.Preferences }).click();
+  await openPreferences(page, texts);
   const dialog = page.getByRole('dialog', { name: texts.DateTimePreferences });
   await expect(dialog.getByRole('form', { name: texts.OrganisationDefaults }).getByLabel(texts.DateFormat!)).toBeEnabled();
   await page.keyboard.press('Escape');

@@ -182,7 +182,7 @@ test.describe('date and time preferences', () => {
     test(`axe finds no violations on the preferences dialog (${dir})`, async ({ page, signIn }) => {
       await signIn(page, email);
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
-      await page.getByRole('button', { name: texts.Preferences }).click();
+      await openPreferencesFromMenu(page, texts);
       const dialog = page.getByRole('dialog', { name: texts.DateTimePreferences });
       await expect(dialog.getByRole('form', { name: texts.YourPreferences })).toBeVisible();
       if (dir === 'ltr') await expect(dialog.getByRole('form', { name: texts.OrganisationDefaults }).getByLabel(texts.DateFormat!)).toBeEnabled();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, en, fillSignIn, signOut } from './fixtures.ts';
-import { pickInUserMenu } from './support/chrome.ts';
+import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
 
 /**
  * Screenshots for a person to look at (never compared pixel by pixel): the signed-in shell, the
@@ -21,12 +21,15 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), animations: 'disabled' });
 }
 
-/** At each width: the shell, the organisation picker open, and a modal (the tenant switcher). */
-async function shellScreens(page: Page, testInfo: TestInfo, variant: string, labels: { switchTenant: string }): Promise<void> {
+/** At each width: the shell, its avatar menu, the organisation picker open, and a modal (the tenant switcher). */
+async function shellScreens(page: Page, testInfo: TestInfo, variant: string, labels: { switchTenant: string; userMenu: string }): Promise<void> {
   for (const size of widths) {
     await page.setViewportSize(size);
     await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
     await shoot(page, testInfo, `${variant}-shell-${size.width}`);
+    await openUserMenu(page, labels.userMenu);
+    await shoot(page, testInfo, `${variant}-avatar-menu-${size.width}`);
+    await page.keyboard.press('Escape');
     const toggle = page.locator('[data-scope-toggle]');
     if (await toggle.isVisible()) await toggle.click();
     await page.getByTestId('organisation-picker').click();
@@ -52,7 +55,7 @@ async function pageScreens(page: Page, testInfo: TestInfo, variant: string, path
 }
 
 test('screenshots of the chrome and the pages around it, at three widths, light, dark and Arabic', async ({ page }, testInfo) => {
-  test.slow(); // 39 screenshots, three sign-ins
+  test.slow(); // 48 screenshots, three sign-ins
   const ar = JSON.parse(readFileSync(new URL('../platform/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
   for (const variant of ['light', 'dark'] as const) {
     if (variant === 'dark') await page.evaluate(() => localStorage.setItem('trust-shell.theme', 'preview-dark'));
@@ -62,7 +65,7 @@ test('screenshots of the chrome and the pages around it, at three widths, light,
     await fillSignIn(page, 'admin@acme.test');
     await expect(page).toHaveURL(/\/mfe-host/);
     if (variant === 'dark') await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
-    await shellScreens(page, testInfo, variant, { switchTenant: en.SwitchTenant! });
+    await shellScreens(page, testInfo, variant, { switchTenant: en.SwitchTenant!, userMenu: en.UserMenu! });
     if (variant === 'dark') await pickInUserMenu(page, en.ThemeDefault!);
     await signOut(page);
     await expect(page).toHaveURL(/\/auth/);
@@ -74,7 +77,7 @@ test('screenshots of the chrome and the pages around it, at three widths, light,
   await expect(page).toHaveURL(/\/mfe-host/);
   await pickInUserMenu(page, 'العربية');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await shellScreens(page, testInfo, 'arabic', { switchTenant: ar.SwitchTenant! });
+  await shellScreens(page, testInfo, 'arabic', { switchTenant: ar.SwitchTenant!, userMenu: ar.UserMenu! });
   await pageScreens(page, testInfo, 'arabic', '/404', ar.PageNotFound!, '404');
   await page.goto('/mfe-host');
   await page.getByRole('button', { name: new RegExp(`^${ar.UserMenu}`) }).click();

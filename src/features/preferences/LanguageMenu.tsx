@@ -29,7 +29,7 @@ export function LanguageMenuGroup() {
       <Menu.ItemGroupLabel className="chrome__menu-label">{t('Language')}</Menu.ItemGroupLabel>
       {options.map((l) => (
         <Menu.RadioItem key={l.Code} value={l.Code} className="chrome__menu-item" lang={l.Code}>
-          <Menu.ItemIndicator className="chrome__check">✓</Menu.ItemIndicator>
+          <Menu.ItemIndicator className="chrome__check" aria-hidden="true">✓</Menu.ItemIndicator>
           <Menu.ItemText>{l.Name}</Menu.ItemText>
         </Menu.RadioItem>
       ))}

@@ -25,7 +25,7 @@ export function ThemeMenuGroup() {
       <Menu.ItemGroupLabel className="chrome__menu-label">{t('Theme')}</Menu.ItemGroupLabel>
       {knownThemes.map((value) => (
         <Menu.RadioItem key={value} value={value} className="chrome__menu-item">
-          <Menu.ItemIndicator className="chrome__check">✓</Menu.ItemIndicator>
+          <Menu.ItemIndicator className="chrome__check" aria-hidden="true">✓</Menu.ItemIndicator>
           <Menu.ItemText>{t(themeLabelKeys[value])}</Menu.ItemText>
         </Menu.RadioItem>
       ))}

@@ -12,10 +12,16 @@ export async function openUserMenu(page: Page, label: string = en.UserMenu!): Pr
   await expect(menu).toBeVisible();
 }
 
-/** Opens the date and time preferences dialog from the avatar menu. */
-export async function openPreferences(page: Page): Promise<void> {
-  await openUserMenu(page);
-  await page.getByRole('menuitem', { name: en.Preferences }).click();
+/** Opens the date and time preferences dialog from the avatar menu (`texts`: the catalogue on screen). */
+export async function openPreferences(page: Page, texts: Record<string, string> = en): Promise<void> {
+  await openUserMenu(page, texts.UserMenu);
+  await page.getByRole('menuitem', { name: texts.Preferences }).click();
+}
+
+/** Below 1024 px the scope switchers sit in a panel behind one button: opens it when it is there. */
+export async function openScopePanel(page: Page, texts: Record<string, string> = en): Promise<void> {
+  const toggle = page.getByRole('button', { name: new RegExp(`^${texts.Tenant}, `) });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 
 /** Picks a language (by its own name) or a theme (by its label) in the avatar menu. */

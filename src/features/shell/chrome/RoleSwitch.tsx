@@ -25,7 +25,7 @@ export function RoleMenuGroup() {
       </Menu.ItemGroupLabel>
       {roles.map((role) => (
         <Menu.RadioItem key={role.Id} value={role.Id} className="chrome__menu-item" disabled={busy}>
-          <Menu.ItemIndicator className="chrome__check">✓</Menu.ItemIndicator>
+          <Menu.ItemIndicator className="chrome__check" aria-hidden="true">✓</Menu.ItemIndicator>
           <Menu.ItemText>{role.Name}</Menu.ItemText>
         </Menu.RadioItem>
       ))}
