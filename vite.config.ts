@@ -39,12 +39,20 @@ export default defineConfig(({ command }) => ({
         theme_color: '#0f5e6e',
         background_color: '#ffffff',
         display: 'standalone',
+        // Installed on a desktop, the shell's own top bar is the window's title bar (shell.css
+        // keeps it clear of the window buttons); elsewhere a plain standalone window.
+        display_override: ['window-controls-overlay', 'standalone'],
         start_url: '/landing',
         scope: '/',
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // The main places, from the installed app's icon: the landing page and the business screens.
+        shortcuts: [
+          { name: 'Home', short_name: 'Home', url: '/landing', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Business screens', short_name: 'Screens', url: '/mfe-host/home', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
         ],
       },
       injectManifest: {

@@ -19,20 +19,61 @@ export const EXAMPLE_REMOTE_PATH = '/remotes/example/remote.js';
 const exampleRemote = `
 export default function mount(element, host) {
   const doc = element.ownerDocument;
+  // Styled through the shell's design tokens (CSS custom properties), set with the CSSOM so a
+  // strict style-src lets them through; the fall-backs keep it readable in any host.
+  const css = (el, styles) => Object.assign(el.style, styles);
   const section = doc.createElement('section');
   section.className = 'example-remote';
   section.setAttribute('aria-labelledby', 'example-remote-title');
+  css(section, { display: 'grid', gap: 'var(--space-5, 1.5rem)' });
+  const header = doc.createElement('div');
+  css(header, { display: 'grid', gap: 'var(--space-1, 0.25rem)' });
   const title = doc.createElement('h2');
   title.id = 'example-remote-title';
   title.textContent = host.i18n.t('Home');
+  css(title, { margin: '0', fontSize: 'var(--font-size-xl, 1.625rem)' });
   const user = doc.createElement('p');
   user.setAttribute('data-testid', 'example-remote-user');
+  css(user, { margin: '0', color: 'var(--color-muted, #4c5a60)' });
+  header.append(title, user);
+  const panel = () => {
+    const box = doc.createElement('div');
+    css(box, {
+      background: 'var(--color-bg, #fff)', color: 'var(--color-text, inherit)', border: '1px solid var(--color-border, #d5dde0)',
+      borderRadius: 'var(--radius-lg, 0.75rem)', padding: 'var(--space-5, 1.5rem)', boxShadow: 'var(--shadow-1, none)',
+      display: 'grid', gap: 'var(--space-2, 0.5rem)', minWidth: '0',
+    });
+    return box;
+  };
+  const tiles = doc.createElement('ul');
+  tiles.setAttribute('aria-label', 'Overview');
+  css(tiles, { listStyle: 'none', margin: '0', padding: '0', display: 'grid', gap: 'var(--space-4, 1rem)', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' });
+  for (const [label, value] of [['Open assessments', '12'], ['Data subject requests', '3'], ['Vendors under review', '48']]) {
+    const tile = panel();
+    const item = doc.createElement('li');
+    const name = doc.createElement('span');
+    name.textContent = label;
+    css(name, { color: 'var(--color-muted, #4c5a60)', fontSize: 'var(--font-size-sm, 0.875rem)' });
+    const figure = doc.createElement('strong');
+    figure.textContent = value;
+    css(figure, { fontSize: 'var(--font-size-xl, 1.625rem)', fontVariantNumeric: 'tabular-nums' });
+    tile.append(name, figure);
+    item.append(tile);
+    tiles.append(item);
+  }
+  const notesPanel = panel();
   const notesLabel = doc.createElement('label');
   notesLabel.textContent = 'Notes';
+  css(notesLabel, { fontWeight: '600' });
   const notes = doc.createElement('textarea');
   notes.id = 'example-remote-notes';
   notesLabel.htmlFor = notes.id;
-  section.append(title, user, notesLabel, notes);
+  css(notes, {
+    font: 'inherit', minHeight: '6rem', width: '100%', boxSizing: 'border-box', padding: 'var(--space-2, 0.5rem)', resize: 'vertical',
+    color: 'var(--color-text, inherit)', background: 'var(--color-bg, #fff)', border: '1px solid var(--color-border-strong, #7a8a90)', borderRadius: 'var(--radius-md, 0.375rem)',
+  });
+  notesPanel.append(notesLabel, notes);
+  section.append(header, tiles, notesPanel);
   element.append(section);
   let alive = true;
   const draftId = Math.random().toString(36).slice(2);

@@ -1,6 +1,7 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { test, expect, en, signOut, waitForServiceWorker } from './fixtures.ts';
+import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
 import { platformGet, tenantIdByName } from './support/session.ts';
 
 // The service worker is part of what these tests check (the config blocks it by default).
@@ -133,16 +134,18 @@ test.describe('tenant branding', () => {
 test.describe('theme at start-up', () => {
   test('switching on: the member picks a theme in the top bar; it is kept for the next start', async ({ page, signIn, platform }) => {
     await signIn(page, 'admin@acme.test');
-    const menu = page.getByRole('combobox', { name: en.Theme });
-    await expect(menu).toHaveValue('default');
-    await menu.selectOption({ label: en.ThemePreviewDark! });
+    await openUserMenu(page);
+    await expect(page.getByRole('menuitemradio', { name: en.ThemeDefault, exact: true })).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('menuitemradio', { name: en.ThemePreviewDark, exact: true }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
     await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
     expect(await axeViolations(page, 'header')).toEqual([]);
 
     await platform.clearLog();
     await page.reload();
-    await expect(page.getByRole('combobox', { name: en.Theme })).toHaveValue('preview-dark');
+    await openUserMenu(page);
+    await expect(page.getByRole('menuitemradio', { name: en.ThemePreviewDark, exact: true })).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Escape');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
     expect(await platform.log({ path: '/api/atlas/v1/theme' })).toHaveLength(1);
   });
@@ -155,11 +158,13 @@ test.describe('theme at start-up', () => {
   }) => {
     const europe = await tenantIdByName(request, platform, 'Acme Europe');
     await signIn(page, 'admin@acme.test');
-    await page.getByRole('combobox', { name: en.Theme }).selectOption('preview');
+    await pickInUserMenu(page, en.ThemePreview!);
     await page.goto(`/mfe-host?context=${europe}&contextVersion=2`);
     await expect(page.getByTestId('tenant-name')).toHaveText('Acme Europe');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
-    await expect(page.getByRole('combobox', { name: en.Theme })).toHaveCount(0);
+    await openUserMenu(page);
+    await expect(page.getByRole('menuitemradio', { name: en.ThemePreview })).toHaveCount(0);
+    await page.keyboard.press('Escape');
     // The server's theme is applied, the member's own choice stays stored for tenants that allow it.
     expect(await page.evaluate(() => localStorage.getItem('trust-shell.theme'))).toBe('preview');
     await expect(page).toHaveTitle('Acme Europe');
@@ -174,7 +179,9 @@ test.describe('theme at start-up', () => {
     await signIn(page, 'admin@acme.test');
     await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview');
-    await expect(page.getByRole('combobox', { name: en.Theme })).toHaveCount(0);
+    await openUserMenu(page);
+    await expect(page.getByRole('menuitemradio', { name: en.ThemePreview })).toHaveCount(0);
+    await page.keyboard.press('Escape');
     expect((await platform.log({ path: '/api/atlas/v1/theme' })).map((r) => r.status)).toContain(500);
   });
 });

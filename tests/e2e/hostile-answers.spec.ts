@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, en, demoPassword, signOut } from './fixtures.ts';
+import { openPreferences } from './support/chrome.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { platformGet, refreshGrants, tenantIdByName } from './support/session.ts';
@@ -84,10 +85,13 @@ test.describe('schema-violating answers', () => {
     await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
     await expect(page.getByRole('button', { name: new RegExp(en.SwitchTenant!) })).toHaveCount(0);
     // Theme: switching off (no theme menu). Navigation: the default (legacy), so no workspace branding is asked for.
-    await expect(page.getByLabel(en.Theme!, { exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: userMenu }).click();
+    await expect(page.getByRole('group', { name: en.Language, exact: true })).toBeVisible();
+    await expect(page.getByRole('group', { name: en.Theme, exact: true })).toHaveCount(0);
     expect((await platform.log({ path: '/api/branding/v1/branding' })).filter((r) => r.query.isWorkspaceNavigation === 'true')).toHaveLength(0);
     // Languages: init's list still offers every language.
-    await expect(page.getByLabel(en.Language!, { exact: true }).locator('option')).toHaveCount(3);
+    await expect(page.getByRole('group', { name: en.Language, exact: true }).getByRole('menuitemradio')).toHaveCount(3);
+    await page.keyboard.press('Escape');
     // The business screen mounts (its own calls are its own affair).
     await expect(page.getByTestId('example-remote-user')).toBeAttached();
     // Version: 0.0.0 in the user menu.
@@ -248,7 +252,7 @@ test.describe('later answers off the contract', () => {
     await serve(platform, violations);
     await signIn(page, 'admin@acme.test');
 
-    await page.getByRole('button', { name: en.Preferences }).click();
+    await openPreferences(page);
     const organisation = page.getByRole('dialog', { name: en.DateTimePreferences }).getByRole('form', { name: en.OrganisationDefaults });
     await expect(organisation.getByLabel(en.DateFormat!)).toHaveValue('MM/DD/YYYY');
     await expect(organisation.getByLabel(en.TimeFormat!)).toHaveValue('12Hour');

@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
 import { initPath, openPicker, picker, tree } from './support/orgTree.ts';
 import { refreshGrants } from './support/session.ts';
+import { openScopePanel } from './support/chrome.ts';
 import type { PlatformControl } from './support/platform.ts';
 
 const rootTreePath = '/api/access/v1/organizations/root-tree';
@@ -123,6 +124,8 @@ test.describe('organisation tree', () => {
   test('axe finds no violations with the picker open, and it fits 360 px', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, 'admin@acme.test');
+    // At this width the organisation picker sits in the scope panel behind one button.
+    await openScopePanel(page);
     await expect(picker(page)).toContainText('Acme Corp');
     await openPicker(page);
     await expect(tree(page).getByRole('treeitem').first()).toBeVisible();

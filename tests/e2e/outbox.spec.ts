@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, quietenStartup, signOut, waitForServiceWorker } from './fixtures.ts';
+import { openPreferences } from './support/chrome.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
 /**
@@ -50,7 +51,7 @@ const queued = (page: Page) =>
   );
 
 async function saveTimeFormat(page: Page, value: '12Hour' | '24Hour') {
-  await page.getByRole('button', { name: en.Preferences }).click();
+  await openPreferences(page);
   const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
   const mine = dialog.getByRole('form', { name: en.YourPreferences });
   await mine.getByLabel(en.TimeFormat!).selectOption(value);
@@ -209,7 +210,7 @@ test.describe('outbox without a service worker', () => {
   test('the page replays the queue itself: sent once when the network returns', async ({ context, page, signIn, platform }) => {
     await signIn(page, 'admin@acme.test');
     // Without a service worker nothing is precached: open the dialog once online so its code is here.
-    await page.getByRole('button', { name: en.Preferences }).click();
+    await openPreferences(page);
     await expect(page.getByRole('dialog', { name: en.DateTimePreferences })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: en.DateTimePreferences })).toBeHidden();

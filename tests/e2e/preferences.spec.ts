@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
+import { openPreferences as openPreferencesFromMenu } from './support/chrome.ts';
 
 // The shown date-time is computed here in UTC, so the browser runs in UTC too.
 test.use({ timezoneId: 'UTC' });
@@ -35,7 +36,7 @@ async function fixTime(page: Page): Promise<Date> {
 }
 
 async function openPreferences(page: Page) {
-  await page.getByRole('button', { name: en.Preferences }).click();
+  await openPreferencesFromMenu(page);
   const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -58,7 +59,8 @@ test.describe('date and time preferences', () => {
     await mine.getByRole('button', { name: en.Save, exact: true }).click();
 
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: en.Preferences })).toBeFocused();
+    // Focus goes back to the avatar menu's button, which opened the dialog.
+    await expect(page.getByRole('button', { name: new RegExp(`^${en.UserMenu}`) })).toBeFocused();
     await expect(clock).toHaveText(shown(now, 'MM/DD/YYYY', '24Hour'));
     await expect(page.getByRole('status').filter({ hasText: en.PreferencesSaved! })).toBeVisible();
     const puts = await platform.log({ path: userPreferencesPath, method: 'PUT' });
@@ -180,7 +182,7 @@ test.describe('date and time preferences', () => {
     test(`axe finds no violations on the preferences dialog (${dir})`, async ({ page, signIn }) => {
       await signIn(page, email);
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
-      await page.getByRole('button', { name: texts.Preferences }).click();
+      await openPreferencesFromMenu(page, texts);
       const dialog = page.getByRole('dialog', { name: texts.DateTimePreferences });
       await expect(dialog.getByRole('form', { name: texts.YourPreferences })).toBeVisible();
       if (dir === 'ltr') await expect(dialog.getByRole('form', { name: texts.OrganisationDefaults }).getByLabel(texts.DateFormat!)).toBeEnabled();

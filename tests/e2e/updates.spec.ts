@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, quietenStartup, waitForServiceWorker } from './fixtures.ts';
+import { openPreferences } from './support/chrome.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startShellServer, type ShellServer } from './support/server.ts';
 
@@ -99,7 +100,7 @@ test('a deploy: both tabs are told, the old version keeps working, and Reload mo
   await expect(prompt(a)).toBeVisible();
 
   // Tab B holds unsaved input: a time format chosen but not saved.
-  await b.getByRole('button', { name: en.Preferences }).click();
+  await openPreferences(b);
   const dialog = b.getByRole('dialog', { name: en.DateTimePreferences });
   await dialog.getByRole('form', { name: en.YourPreferences }).getByLabel(en.TimeFormat!).selectOption('24Hour');
 
@@ -112,7 +113,7 @@ test('a deploy: both tabs are told, the old version keeps working, and Reload mo
   await expect(prompt(a)).toHaveCount(0);
   await expect(prompt(b)).toHaveCount(0);
   // Nothing typed is lost by the update: tab B offers its unsaved choice back.
-  await b.getByRole('button', { name: en.Preferences }).click();
+  await openPreferences(b);
   await expect(dialog.getByText(en.DraftRestored!)).toBeVisible();
   await expect(dialog.getByRole('form', { name: en.YourPreferences }).getByLabel(en.TimeFormat!)).toHaveValue('24Hour');
   // The old version's files are gone from the precache.

@@ -46,6 +46,17 @@ describe('the production build', () => {
     expect(read('index.html')).toContain('manifest.webmanifest');
   });
 
+  it('installed, asks for the title-bar area (else standalone) and offers shortcuts to the main places', () => {
+    const manifest = JSON.parse(read('manifest.webmanifest')) as { display_override?: string[]; shortcuts?: { name: string; url: string; icons?: unknown[] }[] };
+    expect(manifest.display_override).toEqual(['window-controls-overlay', 'standalone']);
+    const shortcuts = manifest.shortcuts ?? [];
+    expect(shortcuts.length).toBeGreaterThanOrEqual(2);
+    for (const shortcut of shortcuts) {
+      expect(shortcut.name, JSON.stringify(shortcut)).not.toBe('');
+      expect(shortcut.url, JSON.stringify(shortcut)).toMatch(/^\/(landing|mfe-host)/);
+    }
+  });
+
   it('has a service worker whose precache list holds index.html and every entry chunk', () => {
     const sw = read('sw.js');
     expect(sw).toMatch(/"?url"?:\s*"index\.html"/);

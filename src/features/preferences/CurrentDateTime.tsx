@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { machineDateTime } from '../../lib/datetime/format';
 import { useDateTimeFormat } from '../../lib/preferences/useDateTimeFormat';
 import { useNow } from './useNow';
-import './header.css';
 
 /** The header's current date and time, in the member's formats (the time hidden for DoNotDisplay). */
 export function CurrentDateTime() {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
+import { Menu } from '@ark-ui/react/menu';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
 import { changeLanguage } from '../../lib/i18n/changeLanguage';
 import { languagesAtom } from '../../lib/i18n/languages';
 import { languageAtom } from '../../lib/i18n/runtime';
-import './header.css';
 
-/** The header's language menu: the member's pick switches every screen without a reload. */
-export function LanguageMenu() {
+/** The language choice, a radio group inside the avatar menu: a pick switches every screen without a reload. */
+export function LanguageMenuGroup() {
   const { t } = useTranslation();
   const languages = useAtomValue(languagesAtom);
   const language = useAtomValue(languageAtom);
@@ -25,17 +25,14 @@ export function LanguageMenu() {
   }
 
   return (
-    <div className="language-menu">
-      <label className="visually-hidden" htmlFor="shell-language">
-        {t('Language')}
-      </label>
-      <select id="shell-language" className="language-menu__select" value={pending ?? language} onChange={(e) => void pick(e.target.value)}>
-        {options.map((l) => (
-          <option key={l.Code} value={l.Code} lang={l.Code}>
-            {l.Name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Menu.RadioItemGroup value={pending ?? language} onValueChange={({ value }) => value !== language && void pick(value)}>
+      <Menu.ItemGroupLabel className="chrome__menu-label">{t('Language')}</Menu.ItemGroupLabel>
+      {options.map((l) => (
+        <Menu.RadioItem key={l.Code} value={l.Code} className="chrome__menu-item" lang={l.Code}>
+          <Menu.ItemIndicator className="chrome__check" aria-hidden="true">✓</Menu.ItemIndicator>
+          <Menu.ItemText>{l.Name}</Menu.ItemText>
+        </Menu.RadioItem>
+      ))}
+    </Menu.RadioItemGroup>
   );
 }

@@ -12,21 +12,14 @@ import { followSignOut } from '../../lib/session/followSignOut';
 import { TenantContext } from './TenantContext';
 import { Toaster } from '../../components/toast/Toaster';
 import { CurrentDateTime } from '../preferences/CurrentDateTime';
-import { LanguageMenu } from '../preferences/LanguageMenu';
-import { PreferencesButton } from '../preferences/PreferencesButton';
 import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
 import { StartupFlows } from '../startup/StartupFlows';
 import { SessionTimeoutWarning } from '../session/SessionTimeoutWarning';
 import { BannerArea } from '../banners/BannerArea';
 import { StorageNotice } from '../banners/StorageNotice';
-import { OrganisationPicker } from './OrganisationPicker';
-import { ThemeMenu } from './ThemeMenu';
-import { TenantSwitcher } from './chrome/TenantSwitcher';
-import { OrgGroupSwitch } from './chrome/OrgGroupSwitch';
-import { RoleSwitch } from './chrome/RoleSwitch';
+import { ScopeBar } from './chrome/ScopeBar';
 import { UserMenu } from './chrome/UserMenu';
 import { PendingWrites } from './chrome/PendingWrites';
-import { SalesActions } from '../sales/SalesActions';
 import { SalesModals } from '../sales/SalesModals';
 import { replaySoon, startOutbox } from '../../lib/outbox/outboxState';
 import { whenOnlineSettled } from '../../lib/network/onlineSettled';
@@ -93,31 +86,25 @@ export function SignedInLayout() {
         <div className="shell__brand">
           <TenantLogo />
         </div>
-        <div className="shell__scope" role="group" aria-label={t('Tenant')}>
-          <TenantSwitcher />
-          <OrgGroupSwitch />
-          <OrganisationPicker />
-          <RoleSwitch />
-        </div>
+        <ScopeBar />
         <div className="shell__tools">
           <CurrentDateTime />
           {!reachable && (
             <span className="shell__offline" role="status">
-              {t('Offline')}
+              <span className="shell__offline-dot" aria-hidden="true" />
+              <span className="shell__offline-text">{t('Offline')}</span>
             </span>
           )}
           <PendingWrites />
-          <SalesActions />
-          <LanguageMenu />
-          <PreferencesButton />
-          <ThemeMenu />
           <UserMenu onSignOut={() => void signOut()} />
         </div>
       </header>
       <BannerArea />
       <StorageNotice />
       <main className="shell__main" id="main" tabIndex={-1}>
-        <Outlet />
+        <div className="shell__content">
+          <Outlet />
+        </div>
       </main>
       <TenantContext />
       <StartupFlows />

@@ -1,17 +1,25 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Provider, appStore } from '../../state/jotai';
 import { themeEnabledAtom } from '../../lib/state/signedInState';
 import { storageKeys } from '../../lib/storage/keys';
 import { removeLocal } from '../../lib/storage/localStore';
 import { applyTheme } from '../../lib/theme/theme';
-import { ThemeMenu } from './ThemeMenu';
+import { Menu } from '@ark-ui/react/menu';
+import { ThemeMenuGroup } from './ThemeMenu';
 
 const renderMenu = () =>
   render(
     <Provider store={appStore}>
-      <ThemeMenu />
+      <Menu.Root defaultOpen>
+        <Menu.Trigger>menu</Menu.Trigger>
+        <Menu.Positioner>
+          <Menu.Content>
+            <ThemeMenuGroup />
+          </Menu.Content>
+        </Menu.Positioner>
+      </Menu.Root>
     </Provider>,
   );
 
@@ -22,37 +30,32 @@ afterEach(() => {
   appStore.set(themeEnabledAtom, false);
 });
 
-describe('ThemeMenu (SPEC §4)', () => {
+describe('ThemeMenuGroup (SPEC §4, in the avatar menu)', () => {
   it('is not there while theme switching is off', () => {
     appStore.set(themeEnabledAtom, false);
     renderMenu();
-    expect(screen.queryByRole('combobox', { name: 'Theme' })).toBeNull();
+    expect(screen.queryAllByRole('menuitemradio')).toEqual([]);
   });
 
-  it('offers the four themes, shows the current one, and stores and applies a pick', () => {
+  it('offers the four themes as radio items and checks the current one', () => {
     appStore.set(themeEnabledAtom, true);
     applyTheme('preview');
     renderMenu();
-    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Theme' });
-    expect([...select.options].map((o) => [o.value, o.text])).toEqual([
-      ['default', 'ThemeDefault'],
-      ['preview', 'ThemePreview'],
-      ['preview-dark', 'ThemePreviewDark'],
-      ['preview-system', 'ThemePreviewSystem'],
-    ]);
-    expect(select.value).toBe('preview');
-    fireEvent.change(select, { target: { value: 'preview-dark' } });
-    expect(document.documentElement.dataset.theme).toBe('preview-dark');
-    expect(localStorage.getItem(storageKeys.theme)).toBe('preview-dark');
-    expect(select.value).toBe('preview-dark');
+    const items = screen.getAllByRole('menuitemradio');
+    // Each item is the check mark (shown only on the checked one) and the theme's name.
+    expect(items.map((item) => item.textContent?.replace('✓', ''))).toEqual(['ThemeDefault', 'ThemePreview', 'ThemePreviewDark', 'ThemePreviewSystem']);
+    const checked = () => screen.getAllByRole('menuitemradio').filter((item) => item.getAttribute('aria-checked') === 'true').map((item) => item.textContent);
+    expect(checked()).toEqual([expect.stringContaining('ThemePreview')]);
+    // Picking one (Ark's pointer and keyboard model) is driven in the browser: branding.spec.ts.
   });
 
   it('follows a theme applied elsewhere, and disappears when switching turns off', () => {
     appStore.set(themeEnabledAtom, true);
     renderMenu();
     act(() => applyTheme('preview-system'));
-    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Theme' }).value).toBe('preview-system');
+    const checked = screen.getAllByRole('menuitemradio').filter((item) => item.getAttribute('aria-checked') === 'true');
+    expect(checked.map((item) => item.textContent)).toEqual([expect.stringContaining('ThemePreviewSystem')]);
     act(() => appStore.set(themeEnabledAtom, false));
-    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryAllByRole('menuitemradio')).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { onOutboxMessage, type SettledWrite } from '../../core/outbox/outboxChan
 import type { QueuedWrite } from '../../core/outbox/outboxRules';
 import { appStore, atom } from '../../state/jotai';
 import { memberWrites, requestReplay, wasToldQueued } from './outbox';
+import { showWaitingWrites } from './appBadge';
 
 /**
  * What the top bar shows of the outbox (issue 7 item 3): the member's waiting and failed writes,
@@ -20,7 +21,10 @@ export function onWriteSettled(kind: string, handler: SettledHandler): void {
 }
 
 async function recount(): Promise<void> {
-  appStore.set(memberWritesAtom, await memberWrites());
+  const writes = await memberWrites();
+  appStore.set(memberWritesAtom, writes);
+  // The installed app's icon counts what still waits (refused writes wait for nothing).
+  showWaitingWrites(writes.filter((write) => write.state !== 'failed').length);
 }
 
 /** News for the member: writes that had waited (here or in another tab) are out, or refused. */

@@ -11,6 +11,7 @@ import { lookupSamlUserType, samlLogoutPath } from './samlUserType';
 import { appStore } from '../../state/jotai';
 import { sessionAtom, signedOutSession } from './sessionAtoms';
 import { clearSignedInState } from '../state/signedInState';
+import { clearWaitingWrites } from '../outbox/appBadge';
 
 /** Local-storage keys cleared on logoff (SPEC §4 "chosen keys"); language, theme and return URL stay. */
 const clearedKeys = [storageKeys.auth, storageKeys.tenant, storageKeys.session, storageKeys.omni] as const;
@@ -44,6 +45,7 @@ export function saveReturnUrl(url: string = `${location.pathname}${location.sear
  */
 export async function clearLocalSession(options: { keepDrafts?: boolean } = {}): Promise<void> {
   if (!options.keepDrafts) clearDrafts();
+  clearWaitingWrites();
   await deleteKv(sessionKeys.auth);
   await deleteKv(sessionKeys.accessToken);
   for (const key of clearedKeys) removeLocal(key);

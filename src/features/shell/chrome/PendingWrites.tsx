@@ -34,6 +34,9 @@ export function PendingWrites() {
       <button type="button" className="chrome__trigger pending-writes" data-failed={failed > 0 || undefined} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         <span aria-hidden="true">{failed > 0 ? '⚠' : '⇅'}</span>
         <span className="chrome__caption">{waiting > 0 ? t('PendingWrites', { count: waiting }) : t('WritesFailed', { count: failed })}</span>
+        <span className="pending-writes__count" aria-hidden="true">
+          {waiting > 0 ? waiting : failed}
+        </span>
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title={t('PendingWritesTitle')} description={t('PendingWritesHelp')} size="x-small">
         {writes.length === 0 ? (

@@ -1,16 +1,16 @@
+import { Menu } from '@ark-ui/react/menu';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../../state/jotai';
 import { currentUserAtom } from '../../../lib/state/signedInState';
 import { sessionAtom } from '../../../lib/session/sessionAtoms';
-import { ScopeMenu } from './ScopeMenu';
 import { useScopeSwitch } from './useScopeSwitch';
 
 /**
- * The member's roles (refresh with role_id and switchRole=true, SPEC §6); shown only with several.
- * The contract has no roles list: the roles come from the optional CurrentUser.Roles field, so a
- * platform that does not send it simply shows no role switch.
+ * The member's roles (refresh with role_id and switchRole=true, SPEC §6), a radio group inside the
+ * avatar menu; shown only with several. The contract has no roles list: the roles come from the
+ * optional CurrentUser.Roles field, so a platform that does not send it simply shows no role switch.
  */
-export function RoleSwitch() {
+export function RoleMenuGroup() {
   const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
   const { claims } = useAtomValue(sessionAtom);
@@ -19,14 +19,16 @@ export function RoleSwitch() {
   if (roles.length < 2) return null;
   const current = roles.find((r) => r.Name === claims?.role);
   return (
-    <ScopeMenu
-      label={t('SwitchRole')}
-      caption={current?.Name ?? claims?.role ?? t('Role')}
-      value={current?.Id ?? null}
-      options={roles.map((r) => ({ value: r.Id, label: r.Name }))}
-      busy={busy}
-      onChoose={(id) => void run({ role_id: id, switchRole: 'true' }, true)}
-      testId="role-switch"
-    />
+    <Menu.RadioItemGroup value={current?.Id ?? ''} onValueChange={({ value }) => value !== current?.Id && void run({ role_id: value, switchRole: 'true' }, true)}>
+      <Menu.ItemGroupLabel className="chrome__menu-label" data-testid="role-switch">
+        {t('Role')}
+      </Menu.ItemGroupLabel>
+      {roles.map((role) => (
+        <Menu.RadioItem key={role.Id} value={role.Id} className="chrome__menu-item" disabled={busy}>
+          <Menu.ItemIndicator className="chrome__check" aria-hidden="true">✓</Menu.ItemIndicator>
+          <Menu.ItemText>{role.Name}</Menu.ItemText>
+        </Menu.RadioItem>
+      ))}
+    </Menu.RadioItemGroup>
   );
 }

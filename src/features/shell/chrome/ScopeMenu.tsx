@@ -39,7 +39,7 @@ export function ScopeMenu({ label, caption, value, options, busy, onChoose, test
               <Menu.ItemGroupLabel className="chrome__menu-label">{label}</Menu.ItemGroupLabel>
               {options.map((option) => (
                 <Menu.RadioItem key={option.value} value={option.value} className="chrome__menu-item">
-                  <Menu.ItemIndicator className="chrome__check">✓</Menu.ItemIndicator>
+                  <Menu.ItemIndicator className="chrome__check" aria-hidden="true">✓</Menu.ItemIndicator>
                   <Menu.ItemText>{option.label}</Menu.ItemText>
                 </Menu.RadioItem>
               ))}

@@ -1,0 +1,238 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect, en, signOut } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
+import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
+
+/**
+ * The signed-in chrome at a desktop and a phone width: one row, no sideways scroll, content kept off
+ * the window's edges, every control reachable by keyboard, axe clean with each menu open.
+ */
+const ar = JSON.parse(readFileSync(new URL('../platform/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 360, height: 740 };
+
+const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
+
+/** Where the first visible content of the main landmark starts and ends (px from the left edge). */
+const firstContentOfMain = (page: Page) =>
+  page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const shown =
+        node.nodeType === Node.TEXT_NODE ? (node.textContent ?? '').trim() !== '' : ['INPUT', 'IMG', 'BUTTON', 'SELECT', 'TEXTAREA'].includes((node as Element).tagName);
+      if (!shown) continue;
+      // A text's own block (glyphs may overhang their box by a pixel).
+      const rect = (node.nodeType === Node.TEXT_NODE ? node.parentElement! : (node as Element)).getBoundingClientRect();
+      // Visually hidden texts (1 px, clipped) are no content anyone sees.
+      if (rect.width > 1 && rect.height > 1) return { left: rect.left, right: document.documentElement.clientWidth - rect.right };
+    }
+    return null;
+  });
+
+/** Every visible control of the banner: how tall it is and whether it sits inside the bar. */
+const bannerControls = (page: Page) =>
+  page.getByRole('banner').evaluate((bar) => {
+    const barBox = bar.getBoundingClientRect();
+    return [...bar.querySelectorAll<HTMLElement>('button, a[href], select, input, [tabindex="0"]')]
+      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || 24;
+        // A label that wrapped has more than one line box.
+        const lines = [...el.querySelectorAll('*'), el].some((child) => {
+          const text = [...child.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+          if (!text) return false;
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          return range.getClientRects().length > 1 || range.getBoundingClientRect().height > lineHeight * 1.5;
+        });
+        return { name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, inside: r.top >= barBox.top - 1 && r.bottom <= barBox.bottom + 1, wrapped: lines };
+      });
+  });
+
+test.describe('layout', () => {
+  test('at 1280 px the banner is one row of at most 64 px, no control wraps, no native select; main content is off the edge', async ({ page, signIn }) => {
+    await page.setViewportSize(desktop);
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+    const bar = page.getByRole('banner');
+    expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(64);
+    const controls = await bannerControls(page);
+    expect(controls.length).toBeGreaterThan(3);
+    expect(controls.filter((c) => !c.inside || c.wrapped)).toEqual([]);
+    await expect(bar.locator('select')).toHaveCount(0);
+    const first = await firstContentOfMain(page);
+    expect(first!.left).toBeGreaterThanOrEqual(16);
+    // The banner area sits between the bar and the content.
+    const release = page.getByRole('region', { name: /Release 5\.3 is live/ });
+    const barBottom = (await bar.boundingBox())!.y + (await bar.boundingBox())!.height;
+    const bannerBox = (await release.boundingBox())!;
+    expect(bannerBox.y).toBeGreaterThanOrEqual(barBottom - 1);
+    expect(bannerBox.y).toBeLessThan((await box(page, 'main')).y);
+  });
+
+  test('at 360 px nothing scrolls sideways and the bar is one row of at most 56 px; in Arabic content is off the right edge', async ({ page, signIn }) => {
+    await page.setViewportSize(phone);
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+    expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(56);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect((await firstContentOfMain(page))!.left).toBeGreaterThanOrEqual(16);
+    await signOut(page);
+
+    await page.setViewportSize(desktop);
+    await signIn(page, 'arabic@acme.test');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
+    expect((await firstContentOfMain(page))!.right).toBeGreaterThanOrEqual(16);
+    await page.setViewportSize(phone);
+    expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(56);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect((await firstContentOfMain(page))!.right).toBeGreaterThanOrEqual(16);
+  });
+
+  for (const viewport of [desktop, phone]) {
+    test(`at ${viewport.width} px the keyboard reaches every chrome control`, async ({ page, signIn }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, 'admin@acme.test');
+      await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+      await page.locator('body').focus();
+      const focusedName = () =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          return el ? (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() : '';
+        });
+      // Tab through the bar (opening the phone's scope panel on the way) until focus leaves it.
+      const reached: string[] = [];
+      for (let i = 0; i < 30; i += 1) {
+        await page.keyboard.press('Tab');
+        const inBar = await page.evaluate(() => Boolean(document.activeElement?.closest('header')));
+        const name = await focusedName();
+        if (!inBar && reached.length > 0) break;
+        if (!inBar) continue;
+        reached.push(name);
+        if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))) === 'false' && (await page.evaluate(() => document.activeElement?.hasAttribute('data-scope-toggle')))) {
+          await page.keyboard.press('Enter');
+        }
+      }
+      const joined = reached.join('\n');
+      for (const expected of [en.SwitchTenant!, en.SwitchOrganisationGroup!, en.Organisation!, en.UserMenu!]) expect(joined, expected).toContain(expected);
+
+      // The avatar menu by keyboard: Enter opens it; the arrows reach every item.
+      await page.keyboard.press('Escape');
+      const userButton = page.getByRole('button', { name: new RegExp(`^${en.UserMenu}`) });
+      await userButton.focus();
+      await page.keyboard.press('Enter');
+      const items: string[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        const name = await page.evaluate(() => {
+          const menu = document.querySelector('[role="menu"]:focus, [role="menu"]:focus-within');
+          const active = menu?.querySelector('[data-highlighted]');
+          return active?.textContent?.trim() ?? '';
+        });
+        if (name && items.includes(name)) break;
+        if (name) items.push(name);
+        await page.keyboard.press('ArrowDown');
+      }
+      for (const expected of [en.Preferences!, 'English', 'العربية', en.ThemeDefault!, en.ThemePreviewDark!, en.SignOut!]) {
+        expect(items.some((item) => item.includes(expected)), `${expected} in ${items.join(' | ')}`).toBe(true);
+      }
+      expect(items.some((item) => item.includes('Auditor') || item.includes('Admin'))).toBe(true);
+    });
+  }
+
+  for (const [viewport, dir] of [
+    [desktop, 'ltr'],
+    [desktop, 'rtl'],
+    [phone, 'ltr'],
+    [phone, 'rtl'],
+  ] as const) {
+    test(`at ${viewport.width} px axe finds nothing with each menu open, light and dark, ${dir}`, async ({ page, signIn }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, 'admin@acme.test');
+      await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+      const checkAll = async (label: string, c: Record<string, string>, everyMenu: boolean) => {
+        await openUserMenu(page, c.UserMenu);
+        expect(await axeViolations(page), `${label}: user menu`).toEqual([]);
+        await page.keyboard.press('Escape');
+        if (!everyMenu) return;
+        const toggle = page.locator('[data-scope-toggle]');
+        const openScope = async () => {
+          if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+        };
+        await openScope();
+        if (await toggle.isVisible()) expect(await axeViolations(page), `${label}: scope panel`).toEqual([]);
+        await page.getByTestId('orggroup-switch').click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        expect(await axeViolations(page), `${label}: organisation groups`).toEqual([]);
+        await page.keyboard.press('Escape');
+        await openScope();
+        await page.getByTestId('organisation-picker').click();
+        await expect(page.getByRole('tree')).toBeVisible();
+        expect(await axeViolations(page), `${label}: organisation picker`).toEqual([]);
+        await page.keyboard.press('Escape');
+        await openScope();
+        await page.getByRole('button', { name: new RegExp(c.SwitchTenant!) }).click();
+        await expect(page.getByRole('dialog', { name: c.SwitchTenant })).toBeVisible();
+        expect(await axeViolations(page), `${label}: tenants`).toEqual([]);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      };
+      if (dir === 'ltr') {
+        await checkAll('light ltr', en, true);
+        await pickInUserMenu(page, en.ThemePreviewDark!);
+        await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+        await checkAll('dark ltr', en, false);
+      } else {
+        await pickInUserMenu(page, 'العربية');
+        await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+        await checkAll('light rtl', ar, false);
+        await pickInUserMenu(page, ar.ThemePreviewDark!, ar.UserMenu);
+        await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+        await checkAll('dark rtl', ar, true);
+      }
+    });
+  }
+});
+
+test.describe('installed app', () => {
+  test('the app badge counts the waiting writes and is cleared when they are sent and at sign-out', async ({ context, page, signIn, platform }) => {
+    // The calls are kept on the test's side, so the ones made just before a navigation count too.
+    const recorded: string[] = [];
+    await page.exposeFunction('recordBadge', (call: string) => void recorded.push(call));
+    await page.addInitScript(() => {
+      const record = (window as unknown as { recordBadge: (call: string) => Promise<void> }).recordBadge;
+      Object.defineProperty(navigator, 'setAppBadge', { configurable: true, value: (n?: number) => record(`set ${n ?? ''}`) });
+      Object.defineProperty(navigator, 'clearAppBadge', { configurable: true, value: () => record('clear') });
+    });
+    const calls = () => Promise.resolve([...recorded]);
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: en.Preferences }).click();
+    const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
+    const mine = dialog.getByRole('form', { name: en.YourPreferences });
+    await expect(mine).toBeVisible();
+    await context.setOffline(true);
+    await mine.getByLabel(en.TimeFormat!).selectOption('24Hour');
+    await mine.getByRole('button', { name: en.Save, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(calls).toContain('set 1');
+    await context.setOffline(false);
+    await expect.poll(async () => (await calls()).at(-1)).toBe('clear');
+    // Waiting again (the platform's gateway fails the save, so it waits), then sign-out clears the badge.
+    await platform.fault({ method: 'PUT', path: '/api/globalization/v1/ui-settings/user/', status: 503 });
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: en.Preferences }).click();
+    await mine.getByLabel(en.TimeFormat!).selectOption('12Hour');
+    await mine.getByRole('button', { name: en.Save, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => (await calls()).at(-1)).toBe('set 1');
+    recorded.length = 0;
+    await signOut(page);
+    await expect(page).toHaveURL(/\/auth/);
+    expect(await calls()).toContain('clear');
+  });
+});

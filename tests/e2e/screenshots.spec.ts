@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
+import { test, expect, en, fillSignIn, signOut } from './fixtures.ts';
+import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
+
+/**
+ * Screenshots for a person to look at (never compared pixel by pixel): the signed-in shell, the
+ * sign-in page, the 404 page, a modal and the organisation picker at 360, 768 and 1280 px, light
+ * and dark, and in Arabic. They land in this test's output folder (test-results/…). Cheap by
+ * design: one browser context, the viewport resized in place, one sign-in per theme and language.
+ */
+const widths = [
+  { width: 360, height: 740 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+];
+
+async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  // Two frames: the resize's layout and any media-query re-render have settled.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), animations: 'disabled' });
+}
+
+/** At each width: the shell, its avatar menu, the organisation picker open, and a modal (the tenant switcher). */
+async function shellScreens(page: Page, testInfo: TestInfo, variant: string, labels: { switchTenant: string; userMenu: string }): Promise<void> {
+  for (const size of widths) {
+    await page.setViewportSize(size);
+    await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
+    await shoot(page, testInfo, `${variant}-shell-${size.width}`);
+    await openUserMenu(page, labels.userMenu);
+    await shoot(page, testInfo, `${variant}-avatar-menu-${size.width}`);
+    await page.keyboard.press('Escape');
+    const toggle = page.locator('[data-scope-toggle]');
+    if (await toggle.isVisible()) await toggle.click();
+    await page.getByTestId('organisation-picker').click();
+    await expect(page.getByRole('tree')).toBeVisible();
+    await shoot(page, testInfo, `${variant}-organisation-picker-${size.width}`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: new RegExp(labels.switchTenant) }).click();
+    await expect(page.getByRole('dialog', { name: labels.switchTenant })).toBeVisible();
+    await shoot(page, testInfo, `${variant}-modal-${size.width}`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
+  }
+}
+
+async function pageScreens(page: Page, testInfo: TestInfo, variant: string, path: string, ready: string, name: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: ready })).toBeVisible();
+  for (const size of widths) {
+    await page.setViewportSize(size);
+    await shoot(page, testInfo, `${variant}-${name}-${size.width}`);
+  }
+}
+
+test('screenshots of the chrome and the pages around it, at three widths, light, dark and Arabic', async ({ page }, testInfo) => {
+  test.slow(); // 48 screenshots, three sign-ins
+  const ar = JSON.parse(readFileSync(new URL('../platform/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+  for (const variant of ['light', 'dark'] as const) {
+    if (variant === 'dark') await page.evaluate(() => localStorage.setItem('trust-shell.theme', 'preview-dark'));
+    await pageScreens(page, testInfo, variant, '/auth', en.SignIn!, 'sign-in');
+    await pageScreens(page, testInfo, variant, '/404', en.PageNotFound!, '404');
+    await page.goto('/auth');
+    await fillSignIn(page, 'admin@acme.test');
+    await expect(page).toHaveURL(/\/mfe-host/);
+    if (variant === 'dark') await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+    await shellScreens(page, testInfo, variant, { switchTenant: en.SwitchTenant!, userMenu: en.UserMenu! });
+    if (variant === 'dark') await pickInUserMenu(page, en.ThemeDefault!);
+    await signOut(page);
+    await expect(page).toHaveURL(/\/auth/);
+  }
+
+  // Arabic: the member's language, right to left.
+  await page.goto('/auth');
+  await fillSignIn(page, 'admin@acme.test');
+  await expect(page).toHaveURL(/\/mfe-host/);
+  await pickInUserMenu(page, 'العربية');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await shellScreens(page, testInfo, 'arabic', { switchTenant: ar.SwitchTenant!, userMenu: ar.UserMenu! });
+  await pageScreens(page, testInfo, 'arabic', '/404', ar.PageNotFound!, '404');
+  await page.goto('/mfe-host');
+  await page.getByRole('button', { name: new RegExp(`^${ar.UserMenu}`) }).click();
+  await page.getByRole('menuitem', { name: ar.SignOut }).click();
+  await expect(page).toHaveURL(/\/auth/);
+  await pageScreens(page, testInfo, 'arabic', '/auth', ar.SignIn!, 'sign-in');
+});
