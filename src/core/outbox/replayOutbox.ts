@@ -124,3 +124,16 @@ export function replayOutbox(send: (request: Request) => Promise<Response>, orig
     return report;
   });
 }
+
+/**
+ * An explicit sign-out: the member's writes (waiting or failed) leave this device unsent. Under the
+ * replay's lock, so none is half-way through a replay when it goes.
+ */
+export function discardMemberWrites(userGuid: string): Promise<number> {
+  return exclusively(lockName, async () => {
+    const mine = (await listWrites()).filter((w) => w.userGuid === userGuid);
+    for (const write of mine) await deleteWrite(write.seq);
+    if (mine.length > 0) announce({ type: 'outbox-changed' });
+    return mine.length;
+  });
+}

@@ -65,6 +65,13 @@ export function parseAccessClaims(token: unknown): AccessClaims | null {
   };
 }
 
+/** The member guid a refresh token names, when it names one (the contract does not promise it). */
+export function refreshTokenGuid(token: unknown): string | null {
+  if (!parseRefreshClaims(token)) return null;
+  const guid = decodePayload(token)?.guid;
+  return typeof guid === 'string' && guid !== '' ? guid : null;
+}
+
 export function parseRefreshClaims(token: unknown): RefreshClaims | null {
   const p = decodePayload(token);
   if (!p || !isSeconds(p.exp)) return null;

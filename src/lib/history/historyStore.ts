@@ -40,3 +40,27 @@ export function recordVisit(key: string, url: string, now: number = Date.now()):
 export function readHistory(key: string, now: number = Date.now()): HistoryEntry[] {
   return pruneEntries(parseHistoryDocument(readRaw()).get(key) ?? [], now);
 }
+
+/** An explicit sign-out: the member's history (every tenant) leaves this browser. */
+export function forgetMemberHistory(userGuid: string, now: number = Date.now()): void {
+  const doc = parseHistoryDocument(readRaw());
+  const prefix = `${userGuid}:`;
+  let changed = false;
+  for (const key of [...doc.keys()]) {
+    if (key.startsWith(prefix)) {
+      doc.delete(key);
+      changed = true;
+    }
+  }
+  if (!changed) return;
+  if (doc.size === 0) {
+    memoryCopy = null;
+    try {
+      globalThis.localStorage.removeItem(historyStorageKey);
+    } catch {
+      // blocked storage: the in-memory copy is all there was
+    }
+    return;
+  }
+  writeRaw(serialiseHistoryDocument(doc, now));
+}

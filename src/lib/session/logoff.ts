@@ -1,5 +1,5 @@
-import { isExpired, parseAccessClaims } from '../../core/session/claims';
-import { deleteKv, readKv, sessionKeys } from '../../core/session/sessionDb';
+import { isExpired, parseAccessClaims, refreshTokenGuid } from '../../core/session/claims';
+import { deleteKv, readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
 import { broadcast } from '../../core/session/sessionChannel';
 import { apiFetch } from '../api/apiFetch';
 import { clearApiCaches } from '../../core/pipeline/apiCache';
@@ -31,6 +31,14 @@ export function clearLoggingOff(): void {
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
+/** Whose session this is: the access token's member, else the stored refresh token's (when it says). */
+async function signedInMemberGuid(): Promise<string | null> {
+  const fromAccess = parseAccessClaims(await readKv(sessionKeys.accessToken, isString))?.guid;
+  if (fromAccess) return fromAccess;
+  const auth = await readStoredAuth();
+  return auth ? (refreshTokenGuid(auth.refresh_token) ?? null) : null;
+}
+
 /** Saves the current URL as the return URL unless it is an ignored path; only ever a same-origin path. */
 export function saveReturnUrl(url: string = `${location.pathname}${location.search}${location.hash}`): void {
   const path = safeReturnPath(url, location.origin);
@@ -43,7 +51,16 @@ export function saveReturnUrl(url: string = `${location.pathname}${location.sear
  * their next sign-in (drafts are kept per member and tenant, never offered to anyone else).
  */
 export async function clearLocalSession(options: { keepDrafts?: boolean } = {}): Promise<void> {
-  if (!options.keepDrafts) clearDrafts();
+  // Loaded here, not up front: the sign-in page's code never needs it.
+  const forget = await import('./signedInForget').catch(() => null);
+  if (!options.keepDrafts) {
+    // An explicit sign-out: nothing of the member's stays on the device but the language choice
+    // and the last e-mail (SPEC §3): drafts, waiting writes (contact details among them) and
+    // browsing history go. A forced one keeps drafts and writes for the same member's return.
+    clearDrafts();
+    const member = await signedInMemberGuid();
+    if (member) await forget?.forgetMember(member);
+  }
   await deleteKv(sessionKeys.auth);
   await deleteKv(sessionKeys.accessToken);
   for (const key of clearedKeys) removeLocal(key);
@@ -56,9 +73,7 @@ export async function clearLocalSession(options: { keepDrafts?: boolean } = {}):
     // blocked storage: nothing stored there either
   }
   await clearApiCaches();
-  // The member's last known state, organisation tree and brand go too: nothing of theirs outlives
-  // sign-out. (Loaded here, not up front: the sign-in page's code never needs them.)
-  const forget = await import('./signedInForget').catch(() => null);
+  // The member's last known state, organisation tree and brand go too: nothing of theirs outlives sign-out.
   await forget?.forgetSignedInCopies();
   appStore.set(sessionAtom, signedOutSession);
   clearSignedInState();
