@@ -1,5 +1,6 @@
 import { isExpired, parseAccessClaims, refreshTokenGuid } from '../../core/session/claims';
-import { deleteKv, readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
+import { deleteKv, readAuthClientSettings, readKv, readStoredAuth, sessionKeys, type AuthClientSettings } from '../../core/session/sessionDb';
+import { revokeRefreshToken } from '../../core/session/discardTokens';
 import { broadcast } from '../../core/session/sessionChannel';
 import { apiFetch } from '../api/apiFetch';
 import { clearApiCaches } from '../../core/pipeline/apiCache';
@@ -63,6 +64,7 @@ export async function clearLocalSession(options: { keepDrafts?: boolean } = {}):
   }
   await deleteKv(sessionKeys.auth);
   await deleteKv(sessionKeys.accessToken);
+  await deleteKv(sessionKeys.idToken);
   for (const key of clearedKeys) removeLocal(key);
   try {
     // The tab's return URL survives the clear: it is what signing in again needs.
@@ -95,12 +97,37 @@ export async function logoff(options: { returnUrl?: string | null; keepDrafts?: 
       // SPEC §8: a failed logout call is ignored
     }
   }
+  // OIDC: the refresh token is revoked at the provider, and its session ended (below).
+  const client = await readAuthClientSettings();
+  const auth = await readStoredAuth();
+  const idToken = await readKv(sessionKeys.idToken, isString);
+  if (auth && client.revocationEndpoint) await revokeRefreshToken(auth.refresh_token, client);
   const email = readLocal(storageKeys.lastLoginEmail) ?? '';
   const saml = email ? await lookupSamlUserType(email) : null;
   await clearLocalSession({ keepDrafts: options.keepDrafts ?? false });
   if (options.returnUrl !== null) saveReturnUrl(options.returnUrl);
   broadcast({ type: 'logoff', redirect: '/auth' });
-  return samlLogoutPath(saml, email) ?? '/auth';
+  return endSessionUrl(client, idToken) ?? samlLogoutPath(saml, email) ?? '/auth';
+}
+
+/**
+ * OIDC RP-initiated logout: the provider's end-session endpoint (or the configured logoutUrl), with
+ * the ID token as hint and /auth to come back to, so the next person's single sign-on on this
+ * device does not silently sign them in as this member. Null without one.
+ */
+export function endSessionUrl(client: AuthClientSettings, idToken: string | null, origin: string = location.origin): string | null {
+  if (!client.endSessionEndpoint) return null;
+  let url: URL;
+  try {
+    url = new URL(client.endSessionEndpoint, origin);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (idToken) url.searchParams.set('id_token_hint', idToken);
+  url.searchParams.set('client_id', client.clientId);
+  url.searchParams.set('post_logout_redirect_uri', `${origin}/auth`);
+  return url.href;
 }
 
 export function markTimedOut(): void {
