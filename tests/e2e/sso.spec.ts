@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect, en, signOut } from './fixtures.ts';
+import { refreshGrants } from './support/session.ts';
+import { storedEntry } from './support/shellStorage.ts';
 import { startShellServer, type ShellServer } from './support/server.ts';
 import { PlatformControl, type LoggedRequest } from './support/platform.ts';
 
@@ -132,6 +134,54 @@ test.describe('single sign-on', () => {
       const jwks = log.find((r) => r.path === '/oidc/.well-known/jwks.json');
       expect(jwks?.status).toBe(200);
       expect(jwks!.seq).toBeGreaterThan(grant!.seq);
+    });
+  });
+
+  test('with OIDC on, refresh grants go to the discovered token endpoint; sign-out revokes the refresh token and ends the provider session', async ({ page, playwright }) => {
+    await withConfiguredShell(oidcOn, async (server) => {
+      await continueAs(page, server.baseURL);
+      await idpButton(page).click();
+      await expect(page).toHaveURL(/\/mfe-host/);
+      const request = await playwright.request.newContext();
+      try {
+        const control = new PlatformControl(request, server.baseURL);
+        await control.clock(1000); // every access token issued so far is expired for the platform
+        await page.reload();
+        await expect(page.getByTestId('user-name')).not.toBeEmpty();
+        await expect.poll(async () => refreshGrants(await control.log({ path: '/oidc/token' })).map((g) => g.status)).toContain(200);
+        expect(refreshGrants(await control.log({ path: '/api/access/v1/oauth/token' }))).toEqual([]);
+
+        const refreshToken = (await storedEntry(page, 'auth') as { refresh_token: string }).refresh_token;
+        await signOut(page);
+        await expect(page).toHaveURL(`${server.baseURL}/auth`);
+        await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+        const log = await control.log({ path: '/oidc/' });
+        const revoke = log.find((r) => r.method === 'POST' && r.path === '/oidc/revoke');
+        expect(revoke?.body).toMatchObject({ token: refreshToken, token_type_hint: 'refresh_token', client_id: 'trust-shell' });
+        const end = log.find((r) => r.method === 'GET' && r.path === '/oidc/endsession');
+        expect(end?.query).toMatchObject({ post_logout_redirect_uri: `${server.baseURL}/auth` });
+        expect(end?.query.id_token_hint).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+        expect(end!.seq).toBeGreaterThan(revoke!.seq);
+        // The provider's session is over: its refresh token is refused.
+        const reuse = await request.post(`${server.baseURL}/oidc/token`, { form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'trust-shell' } });
+        expect(reuse.status()).toBe(400);
+      } finally {
+        await request.dispose();
+      }
+    });
+  });
+
+  test('with OIDC on and a logoutUrl, sign-out goes there with the ID token hint', async ({ page, playwright }) => {
+    const config = (origin: string) => ({ authClient: { oidc: true, issuer: `${origin}/oidc`, logoutUrl: `${origin}/oidc/endsession?from=config` } });
+    await withConfiguredShell(config, async (server) => {
+      await continueAs(page, server.baseURL);
+      await idpButton(page).click();
+      await expect(page).toHaveURL(/\/mfe-host/);
+      await signOut(page);
+      await expect(page).toHaveURL(`${server.baseURL}/auth`);
+      const end = (await requestLog(playwright, server.baseURL, { path: '/oidc/endsession' }))[0];
+      expect(end?.query).toMatchObject({ from: 'config', post_logout_redirect_uri: `${server.baseURL}/auth` });
+      expect(end?.query.id_token_hint).toBeTruthy();
     });
   });
 

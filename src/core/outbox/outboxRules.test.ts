@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterRetry, failureFrom, idempotencyWindowMs, isQueuedWrite, judgeAnswer, maxAttempts, planReplay, type QueuedWrite } from './outboxRules';
+import { afterRetry, failureFrom, idempotencyWindowMs, inScope, isQueuedWrite, judgeAnswer, maxAttempts, planReplay, type QueuedWrite } from './outboxRules';
 
 const now = 1_800_000_000_000;
 const write = (over: Partial<QueuedWrite> = {}): QueuedWrite => ({
@@ -108,5 +108,30 @@ describe('isQueuedWrite (a corrupt stored entry is never sent)', () => {
     ['an unknown state', { ...write(), state: 'sending' }],
   ])('refuses %s', (_name, value) => {
     expect(isQueuedWrite(value)).toBe(false);
+  });
+});
+
+describe('a queued write is bound to the scope it was made in', () => {
+  const made = write({ userGuid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', organizationId: 'o1' });
+  const signer = { userGuid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', organizationId: 'o1' };
+
+  it.each([
+    ['the same scope', signer, true],
+    ['another organisation group', { ...signer, orgGroupGuid: 'g2' }, false],
+    ['another organisation', { ...signer, organizationId: 'o2' }, false],
+    ['a token that names no organisation', { ...signer, organizationId: null }, true],
+    ['another tenant', { ...signer, tenantGuid: 't2' }, false],
+    ['another member', { ...signer, userGuid: 'u2' }, false],
+  ])('%s: sent %s', (_, now, expected) => {
+    expect(inScope(made, now)).toBe(expected);
+  });
+
+  it('waits (is neither sent nor dropped) while another organisation group is current', () => {
+    expect(planReplay([made], { ...signer, orgGroupGuid: 'g2' }, made.createdAt)).toEqual([]);
+    expect(planReplay([made], signer, made.createdAt)).toEqual([{ action: 'send', write: made }]);
+  });
+
+  it('a write queued by an older build (no organisation group) still goes in its tenant', () => {
+    expect(inScope(write({ userGuid: 'u1', tenantGuid: 't1' }), { ...signer, orgGroupGuid: 'g2' })).toBe(true);
   });
 });

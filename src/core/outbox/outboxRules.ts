@@ -24,6 +24,10 @@ export interface QueuedWrite {
   body: string | null;
   userGuid: string;
   tenantGuid: string;
+  /** The organisation group it was made in (absent on writes queued by an older build). */
+  orgGroupGuid?: string;
+  /** The organisation it was made in, when the token named one. */
+  organizationId?: string | null;
   createdAt: number;
   attempts: number;
   state: 'pending' | 'failed';
@@ -42,6 +46,26 @@ export interface WriteFailure {
 export interface Signer {
   userGuid: string;
   tenantGuid: string;
+  orgGroupGuid?: string;
+  organizationId?: string | null;
+}
+
+/** An access token's scope as a signer. */
+export function signerOf(claims: { guid: string; tenantGuid: string; orgGroupGuid: string; org?: string }): Signer {
+  return { userGuid: claims.guid, tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, organizationId: claims.org ?? null };
+}
+
+/**
+ * Whether a write may go under `signer`: the same member, tenant and organisation group (a path
+ * like the organisation defaults names no scope, the token decides it), and the same organisation
+ * when both name one.
+ */
+export function inScope(write: QueuedWrite, signer: Signer): boolean {
+  if (write.userGuid !== signer.userGuid || write.tenantGuid !== signer.tenantGuid) return false;
+  if (write.orgGroupGuid !== undefined && write.orgGroupGuid !== signer.orgGroupGuid) return false;
+  const org = write.organizationId ?? null;
+  const now = signer.organizationId ?? null;
+  return org === null || now === null || org === now;
 }
 
 /** Why the shell gave a write up without a refusal it could show (the list words them). */
@@ -74,7 +98,8 @@ export function planReplay(writes: readonly QueuedWrite[], signer: Signer | null
   const plan: Plan[] = [];
   for (const write of ordered) {
     if (write.userGuid !== signer.userGuid) plan.push({ action: 'drop', write });
-    else if (write.state !== 'pending' || write.tenantGuid !== signer.tenantGuid) continue;
+    // Another tenant, organisation group or organisation: it waits until that scope is current.
+    else if (write.state !== 'pending' || !inScope(write, signer)) continue;
     else if (now - write.createdAt > idempotencyWindowMs) plan.push({ action: 'expire', write });
     else plan.push({ action: 'send', write });
   }
@@ -130,6 +155,8 @@ export function isQueuedWrite(value: unknown): value is QueuedWrite {
     (w.body === null || typeof w.body === 'string') &&
     str('userGuid') &&
     str('tenantGuid') &&
+    (w.orgGroupGuid === undefined || str('orgGroupGuid')) &&
+    (w.organizationId === undefined || w.organizationId === null || typeof w.organizationId === 'string') &&
     typeof w.createdAt === 'number' &&
     typeof w.attempts === 'number' &&
     (w.state === 'pending' || w.state === 'failed')

@@ -4,7 +4,8 @@ import { exclusively } from '../exclusively';
 import { readKv, sessionKeys } from '../session/sessionDb';
 import { refreshSession } from '../session/refresh';
 import { announce, type SettledWrite } from './outboxChannel';
-import { afterRetry, failureFrom, failureReasons, judgeAnswer, planReplay, writeHeaders, type QueuedWrite } from './outboxRules';
+import { afterRetry, failureFrom, failureReasons, inScope, judgeAnswer, planReplay, signerOf, writeHeaders, type QueuedWrite, type Signer } from './outboxRules';
+import { ScopeChanged, type PipelineOptions } from '../pipeline/pipelineFetch';
 import { deleteWrite, listWrites, putWrite } from './outboxStore';
 import { locks } from '../protocol';
 
@@ -43,7 +44,7 @@ async function failureBody(response: Response): Promise<unknown> {
 }
 
 /** A fresh token for the replay; false when none can be had now (offline, or the session ended). */
-async function freshToken(): Promise<{ userGuid: string; tenantGuid: string } | null> {
+async function freshToken(): Promise<Signer | null> {
   let token = await readKv(sessionKeys.accessToken, isString);
   let claims = parseAccessClaims(token);
   if (!claims) return null;
@@ -54,7 +55,7 @@ async function freshToken(): Promise<{ userGuid: string; tenantGuid: string } | 
     claims = parseAccessClaims(token);
     if (!claims) return null;
   }
-  return { userGuid: claims.guid, tenantGuid: claims.tenantGuid };
+  return signerOf(claims);
 }
 
 /** The writes still in the queue among `writes` now wait for the network: say so once. */
@@ -66,7 +67,7 @@ async function markDeferred(writes: readonly QueuedWrite[]): Promise<void> {
   }
 }
 
-export function replayOutbox(send: (request: Request) => Promise<Response>, origin = globalThis.location.origin): Promise<ReplayReport> {
+export function replayOutbox(send: (request: Request, options: PipelineOptions) => Promise<Response>, origin = globalThis.location.origin): Promise<ReplayReport> {
   return exclusively(lockName, async () => {
     const report: ReplayReport = { sent: [], failed: [], dropped: 0, pending: 0 };
     const writes = await listWrites();
@@ -74,7 +75,7 @@ export function replayOutbox(send: (request: Request) => Promise<Response>, orig
     const claims = parseAccessClaims(await readKv(sessionKeys.accessToken, isString));
     // Nobody signed in: the queue waits for its member (another member's sign-in drops it).
     if (!claims) return { ...report, pending: writes.length };
-    const plan = planReplay(writes, { userGuid: claims.guid, tenantGuid: claims.tenantGuid }, Date.now());
+    const plan = planReplay(writes, signerOf(claims), Date.now());
     for (const step of plan) {
       if (step.action === 'drop') {
         await deleteWrite(step.write.seq);
@@ -86,17 +87,22 @@ export function replayOutbox(send: (request: Request) => Promise<Response>, orig
     }
     const sends = plan.filter((step) => step.action === 'send').map((step) => step.write);
     const signer = sends.length > 0 ? await freshToken() : null;
-    // Writes go only under the member who made them, to the tenant they were made in.
-    const mine = signer ? sends.filter((w) => w.userGuid === signer.userGuid && w.tenantGuid === signer.tenantGuid) : [];
+    // Writes go only under the member who made them, in the tenant, organisation group and
+    // organisation they were made in: a switch in any tab meanwhile makes them wait.
+    const mine = signer ? sends.filter((w) => inScope(w, signer)) : [];
     const blocked = new Set<string>();
     let unanswered = false;
+    let scopeChanged = false;
     for (const write of mine) {
       if (blocked.has(write.resource)) continue;
       let response: Response;
       try {
-        response = await send(requestOf(write, origin));
-      } catch {
-        unanswered = true; // no network: everything waits for the next replay
+        // Checked against the very token the pipeline attaches, on the first try and on a retry.
+        response = await send(requestOf(write, origin), { acceptToken: (now) => now !== null && inScope(write, signerOf(now)) });
+      } catch (error) {
+        // No network, or the scope changed under the replay: everything waits for the next one.
+        unanswered = !(error instanceof ScopeChanged);
+        if (error instanceof ScopeChanged) scopeChanged = true;
         break;
       }
       const verdict = judgeAnswer(response.status, write.deferred === true);
@@ -118,10 +124,23 @@ export function replayOutbox(send: (request: Request) => Promise<Response>, orig
         blocked.add(write.resource);
       }
     }
-    if (unanswered || !signer) await markDeferred(mine.length > 0 ? mine : sends);
+    if (unanswered || scopeChanged || !signer) await markDeferred(mine.length > 0 ? mine : sends);
     report.pending = (await listWrites()).filter((w) => w.state === 'pending' && w.userGuid === claims.guid).length;
     if (report.sent.length > 0 || report.failed.length > 0) announce({ type: 'outbox-settled', sent: report.sent, failed: report.failed });
     else if (report.dropped > 0) announce({ type: 'outbox-changed' });
     return report;
+  });
+}
+
+/**
+ * An explicit sign-out: the member's writes (waiting or failed) leave this device unsent. Under the
+ * replay's lock, so none is half-way through a replay when it goes.
+ */
+export function discardMemberWrites(userGuid: string): Promise<number> {
+  return exclusively(lockName, async () => {
+    const mine = (await listWrites()).filter((w) => w.userGuid === userGuid);
+    for (const write of mine) await deleteWrite(write.seq);
+    if (mine.length > 0) announce({ type: 'outbox-changed' });
+    return mine.length;
   });
 }

@@ -1,4 +1,4 @@
-import { parseAccessClaims } from '../session/claims';
+import { parseAccessClaims, type AccessClaims } from '../session/claims';
 import { isGatewayStatus } from './gateway';
 import { refreshSession } from '../session/refresh';
 import { invalidateSnapshot, sessionSnapshot } from '../session/sessionSnapshot';
@@ -17,6 +17,20 @@ export class PipelineRefusal extends Error {
   override name = 'PipelineRefusal';
 }
 
+/** The token current at send time is not of the scope the caller expects: nothing was sent. */
+export class ScopeChanged extends Error {
+  override name = 'ScopeChanged';
+}
+
+export interface PipelineOptions {
+  /**
+   * Checks the claims of the token about to be attached (first try and retry alike); a token it
+   * refuses is never sent and the call fails with ScopeChanged. The outbox binds each write to the
+   * scope it was made in this way.
+   */
+  acceptToken?: (claims: AccessClaims | null) => boolean;
+}
+
 function headerRecord(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, key) => {
@@ -27,9 +41,10 @@ function headerRecord(headers: Headers): Record<string, string> {
 
 const isUnanswered = (response: Response) => isGatewayStatus(response.status);
 
-async function send(request: Request): Promise<{ response: Response; token: string | null; pipeline: boolean }> {
+async function send(request: Request, options: PipelineOptions = {}): Promise<{ response: Response; token: string | null; pipeline: boolean }> {
   const host = pipelineHost();
   const { accessToken: token, language } = await sessionSnapshot();
+  if (options.acceptToken && !options.acceptToken(parseAccessClaims(token))) throw new ScopeChanged('The current token is of another scope');
   const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
   const prepared = prepareRequest(
     { url: request.url, method: request.method, headers: headerRecord(request.headers) },
@@ -72,9 +87,9 @@ async function send(request: Request): Promise<{ response: Response; token: stri
   return { response, token, pipeline: prepared.pipeline };
 }
 
-export async function pipelineFetch(request: Request): Promise<Response> {
-  if (isCacheableCall(request.method, new URL(request.url).pathname)) return cachedPipelineFetch(request);
-  return networkPipelineFetch(request);
+export async function pipelineFetch(request: Request, options: PipelineOptions = {}): Promise<Response> {
+  if (!options.acceptToken && isCacheableCall(request.method, new URL(request.url).pathname)) return cachedPipelineFetch(request);
+  return networkPipelineFetch(request, options);
 }
 
 /** The partition a cacheable answer belongs to: the signed-in member, tenant and language. */
@@ -129,9 +144,9 @@ export const unansweredRefreshRetryDelaysMs = [1_000, 2_000];
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function networkPipelineFetch(request: Request): Promise<Response> {
+async function networkPipelineFetch(request: Request, options: PipelineOptions = {}): Promise<Response> {
   const retryCopy = request.clone();
-  const first = await send(request);
+  const first = await send(request, options);
   if (first.response.status !== 401 || !first.pipeline) return first.response;
   let outcome = await refreshSession({ failedToken: first.token });
   for (const delay of unansweredRefreshRetryDelaysMs) {
@@ -141,5 +156,5 @@ async function networkPipelineFetch(request: Request): Promise<Response> {
   }
   invalidateSnapshot();
   if (outcome !== 'refreshed' && outcome !== 'reused') return first.response;
-  return (await send(retryCopy)).response;
+  return (await send(retryCopy, options)).response;
 }

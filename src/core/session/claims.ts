@@ -12,6 +12,8 @@ export interface AccessClaims {
   languageId: number;
   virtualRole: boolean;
   ptl?: string;
+  /** The current organisation, when the platform names it (an unknown claim the contract allows). */
+  org?: string;
   iat: number;
   exp: number;
 }
@@ -60,9 +62,17 @@ export function parseAccessClaims(token: unknown): AccessClaims | null {
     languageId: typeof p.languageId === 'number' ? p.languageId : 0,
     virtualRole: p.virtualRole === true,
     ...(typeof p.ptl === 'string' ? { ptl: p.ptl } : {}),
+    ...(typeof p.org === 'string' && p.org !== '' ? { org: p.org } : {}),
     iat: isSeconds(p.iat) ? p.iat : 0,
     exp: p.exp,
   };
+}
+
+/** The member guid a refresh token names, when it names one (the contract does not promise it). */
+export function refreshTokenGuid(token: unknown): string | null {
+  if (!parseRefreshClaims(token)) return null;
+  const guid = decodePayload(token)?.guid;
+  return typeof guid === 'string' && guid !== '' ? guid : null;
 }
 
 export function parseRefreshClaims(token: unknown): RefreshClaims | null {

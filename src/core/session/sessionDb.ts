@@ -188,6 +188,8 @@ export const sessionKeys = {
   accessToken: 'accessToken',
   language: 'language',
   authClient: 'authClient',
+  /** The ID token of an OIDC sign-in: the id_token_hint of the provider's sign-out. */
+  idToken: 'idToken',
   /** When (this browser's clock, ms) the last refresh succeeded, in any context. */
   refreshedAt: 'refreshedAt',
 } as const;
@@ -198,6 +200,10 @@ export interface AuthClientSettings {
   tokenEndpoint: string;
   /** The identity provider's revocation endpoint (OIDC discovery), where refresh tokens are revoked at sign-out. */
   revocationEndpoint?: string | null;
+  /** Where a sign-out ends the identity provider's session (logoutUrl, else discovery end_session_endpoint). */
+  endSessionEndpoint?: string | null;
+  /** The OIDC issuer the discovered endpoints came from (a changed configuration discards them). */
+  issuer?: string | null;
 }
 
 export const defaultAuthClientSettings: AuthClientSettings = { clientId: 'trust-shell', tokenEndpoint: defaultTokenPath };
@@ -207,7 +213,7 @@ function isAuthClientSettings(value: unknown): value is AuthClientSettings {
   return (
     typeof v?.clientId === 'string' &&
     typeof v.tokenEndpoint === 'string' &&
-    (v.revocationEndpoint === undefined || v.revocationEndpoint === null || typeof v.revocationEndpoint === 'string')
+    [v.revocationEndpoint, v.endSessionEndpoint, v.issuer].every((f) => f === undefined || f === null || typeof f === 'string')
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TenantLogo } from '../../components/brand/TenantLogo';
 import { appStore, useAtomValue } from '../../state/jotai';
@@ -7,8 +7,7 @@ import { permissionsAtom, stateSourceAtom } from '../../lib/state/signedInState'
 import { platformReachableAtom } from '../../lib/session/sessionAtoms';
 import { startAutoRefresh } from '../../lib/session/autoRefresh';
 import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
-import { logoff } from '../../lib/session/logoff';
-import { followSignOut } from '../../lib/session/followSignOut';
+import { useSignOut } from './SignOutConfirm';
 import { TenantContext } from './TenantContext';
 import { Toaster } from '../../components/toast/Toaster';
 import { CurrentDateTime } from '../preferences/CurrentDateTime';
@@ -62,7 +61,6 @@ function useOutbox(reachable: boolean) {
 
 export function SignedInLayout() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const reachable = useAtomValue(platformReachableAtom);
   useAutoRefresh();
   useRecovery(reachable);
@@ -73,9 +71,7 @@ export function SignedInLayout() {
   useAnalytics();
   useShellLinks(shellRef);
 
-  async function signOut() {
-    followSignOut(await logoff(), navigate);
-  }
+  const { signOut, confirm: signOutConfirm } = useSignOut();
 
   return (
     <div className="shell" ref={shellRef}>
@@ -110,6 +106,7 @@ export function SignedInLayout() {
       <StartupFlows />
       <SalesModals />
       <SessionTimeoutWarning />
+      {signOutConfirm}
       <Toaster />
     </div>
   );

@@ -11,6 +11,7 @@ import * as oauth from 'oauth4webapi';
 import type { RuntimeConfig } from '../../config/runtimeConfig';
 import { tokenResponseSchema, type TokenResponse } from '../../core/session/tokenClient';
 import { pipelineHost } from '../../core/pipeline/host';
+import { sessionKeys, writeKv, type AuthClientSettings } from '../../core/session/sessionDb';
 import { LoginError, emitLoginEvent, loginMessages, type LoginErrorEventType, type LoginMessage } from './loginEvents';
 import { defaultTokenPath } from '../../core/protocol';
 
@@ -286,8 +287,30 @@ export async function completeSsoFlow(
 
   const tokens = tokenResponseSchema.safeParse(result);
   if (!tokens.success) throw new LoginError('token_error', 'The token response is not a platform token response');
+  if (oidc) await rememberDiscovered(config, as);
   emitLoginEvent({ type: 'token_received' });
   return { tokens: tokens.data, email: pending.email };
+}
+
+/**
+ * The discovered endpoints the session needs after sign-in, when no page has discovery at hand:
+ * the token endpoint for refresh grants (unless configured), the revocation endpoint for the
+ * refresh token and the end-session endpoint (unless logoutUrl is set) for sign-out.
+ */
+async function rememberDiscovered(config: RuntimeConfig, as: oauth.AuthorizationServer): Promise<void> {
+  const { authClient } = config;
+  const settings: AuthClientSettings = {
+    clientId: authClient.clientId,
+    issuer: authClient.issuer,
+    tokenEndpoint: as.token_endpoint ?? defaultTokenPath,
+    revocationEndpoint: typeof as.revocation_endpoint === 'string' ? as.revocation_endpoint : null,
+    endSessionEndpoint: authClient.logoutUrl ?? (typeof as.end_session_endpoint === 'string' ? as.end_session_endpoint : null),
+  };
+  try {
+    await writeKv(sessionKeys.authClient, settings);
+  } catch {
+    // Storage refused: refresh and sign-out fall back to the platform's own endpoints.
+  }
 }
 
 /** SPEC §7: X-XSRF-TOKEN from cookie XSRF-TOKEN on non-GET calls to our own origin. */

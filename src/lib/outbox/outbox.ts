@@ -76,7 +76,7 @@ async function registerBackgroundSync(): Promise<void> {
   }
 }
 
-async function signedInMember(): Promise<{ guid: string; tenantGuid: string } | null> {
+async function signedInMember(): Promise<{ guid: string; tenantGuid: string; orgGroupGuid: string; org?: string } | null> {
   return parseAccessClaims(await readKv(sessionKeys.accessToken, isString));
 }
 
@@ -128,6 +128,8 @@ export async function submitWrite(request: WriteRequest): Promise<WriteOutcome> 
     body: hasBody ? JSON.stringify(request.body) : null,
     userGuid: member.guid,
     tenantGuid: member.tenantGuid,
+    orgGroupGuid: member.orgGroupGuid,
+    organizationId: member.org ?? null,
     createdAt: Date.now(),
     attempts: 0,
     state: 'pending',

@@ -1,5 +1,6 @@
-import { isExpired, parseAccessClaims } from '../../core/session/claims';
-import { deleteKv, readKv, sessionKeys } from '../../core/session/sessionDb';
+import { isExpired, parseAccessClaims, refreshTokenGuid } from '../../core/session/claims';
+import { deleteKv, readAuthClientSettings, readKv, readStoredAuth, sessionKeys, type AuthClientSettings } from '../../core/session/sessionDb';
+import { revokeRefreshToken } from '../../core/session/discardTokens';
 import { broadcast } from '../../core/session/sessionChannel';
 import { apiFetch } from '../api/apiFetch';
 import { clearApiCaches } from '../../core/pipeline/apiCache';
@@ -32,6 +33,14 @@ export function clearLoggingOff(): void {
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
+/** Whose session this is: the access token's member, else the stored refresh token's (when it says). */
+async function signedInMemberGuid(): Promise<string | null> {
+  const fromAccess = parseAccessClaims(await readKv(sessionKeys.accessToken, isString))?.guid;
+  if (fromAccess) return fromAccess;
+  const auth = await readStoredAuth();
+  return auth ? (refreshTokenGuid(auth.refresh_token) ?? null) : null;
+}
+
 /** Saves the current URL as the return URL unless it is an ignored path; only ever a same-origin path. */
 export function saveReturnUrl(url: string = `${location.pathname}${location.search}${location.hash}`): void {
   const path = safeReturnPath(url, location.origin);
@@ -44,10 +53,20 @@ export function saveReturnUrl(url: string = `${location.pathname}${location.sear
  * their next sign-in (drafts are kept per member and tenant, never offered to anyone else).
  */
 export async function clearLocalSession(options: { keepDrafts?: boolean } = {}): Promise<void> {
-  if (!options.keepDrafts) clearDrafts();
+  // Loaded here, not up front: the sign-in page's code never needs it.
+  const forget = await import('./signedInForget').catch(() => null);
+  if (!options.keepDrafts) {
+    // An explicit sign-out: nothing of the member's stays on the device but the language choice
+    // and the last e-mail (SPEC §3): drafts, waiting writes (contact details among them) and
+    // browsing history go. A forced one keeps drafts and writes for the same member's return.
+    clearDrafts();
+    const member = await signedInMemberGuid();
+    if (member) await forget?.forgetMember(member);
+  }
   clearWaitingWrites();
   await deleteKv(sessionKeys.auth);
   await deleteKv(sessionKeys.accessToken);
+  await deleteKv(sessionKeys.idToken);
   for (const key of clearedKeys) removeLocal(key);
   try {
     // The tab's return URL survives the clear: it is what signing in again needs.
@@ -58,9 +77,7 @@ export async function clearLocalSession(options: { keepDrafts?: boolean } = {}):
     // blocked storage: nothing stored there either
   }
   await clearApiCaches();
-  // The member's last known state, organisation tree and brand go too: nothing of theirs outlives
-  // sign-out. (Loaded here, not up front: the sign-in page's code never needs them.)
-  const forget = await import('./signedInForget').catch(() => null);
+  // The member's last known state, organisation tree and brand go too: nothing of theirs outlives sign-out.
   await forget?.forgetSignedInCopies();
   appStore.set(sessionAtom, signedOutSession);
   clearSignedInState();
@@ -82,12 +99,37 @@ export async function logoff(options: { returnUrl?: string | null; keepDrafts?: 
       // SPEC §8: a failed logout call is ignored
     }
   }
+  // OIDC: the refresh token is revoked at the provider, and its session ended (below).
+  const client = await readAuthClientSettings();
+  const auth = await readStoredAuth();
+  const idToken = await readKv(sessionKeys.idToken, isString);
+  if (auth && client.revocationEndpoint) await revokeRefreshToken(auth.refresh_token, client);
   const email = readLocal(storageKeys.lastLoginEmail) ?? '';
   const saml = email ? await lookupSamlUserType(email) : null;
   await clearLocalSession({ keepDrafts: options.keepDrafts ?? false });
   if (options.returnUrl !== null) saveReturnUrl(options.returnUrl);
   broadcast({ type: 'logoff', redirect: '/auth' });
-  return samlLogoutPath(saml, email) ?? '/auth';
+  return endSessionUrl(client, idToken) ?? samlLogoutPath(saml, email) ?? '/auth';
+}
+
+/**
+ * OIDC RP-initiated logout: the provider's end-session endpoint (or the configured logoutUrl), with
+ * the ID token as hint and /auth to come back to, so the next person's single sign-on on this
+ * device does not silently sign them in as this member. Null without one.
+ */
+export function endSessionUrl(client: AuthClientSettings, idToken: string | null, origin: string = location.origin): string | null {
+  if (!client.endSessionEndpoint) return null;
+  let url: URL;
+  try {
+    url = new URL(client.endSessionEndpoint, origin);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (idToken) url.searchParams.set('id_token_hint', idToken);
+  url.searchParams.set('client_id', client.clientId);
+  url.searchParams.set('post_logout_redirect_uri', `${origin}/auth`);
+  return url.href;
 }
 
 export function markTimedOut(): void {

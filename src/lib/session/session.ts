@@ -1,5 +1,5 @@
 import { parseAccessClaims } from '../../core/session/claims';
-import { sessionKeys, writeKv } from '../../core/session/sessionDb';
+import { deleteKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
 import type { TokenResponse } from '../../core/session/tokenClient';
 import { storageKeys } from '../storage/keys';
 import { readTab, removeLocal, removeTab, writeLocal } from '../storage/localStore';
@@ -17,6 +17,9 @@ export async function storeSignIn(tokens: TokenResponse, email: string): Promise
     refresh_token: tokens.refresh_token,
   });
   await writeKv(sessionKeys.accessToken, tokens.access_token);
+  // OIDC: the ID token names this session at the provider's sign-out (id_token_hint).
+  if (tokens.id_token) await writeKv(sessionKeys.idToken, tokens.id_token);
+  else await deleteKv(sessionKeys.idToken);
   writeLocal(storageKeys.tenant, claims.tenantGuid);
   writeLocal(storageKeys.lastLoginEmail, email);
   removeLocal(storageKeys.timedOut);

@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { test, expect, en, signOut } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
+
+/**
+ * What an explicit sign-out leaves on the device: nothing of the member's but the language choice
+ * and the last e-mail for the sign-in page. Writes still waiting are the member's to give up, so
+ * the sign-out asks first.
+ */
+test.use({ serviceWorkers: 'block', timezoneId: 'UTC' });
+
+const preferencesPrefix = '/api/globalization/v1/ui-settings/user/';
+const countText = (key: string, count: number) => en[key]!.replace('{{count}}', String(count));
+
+/** The outbox's stored entries, as IndexedDB holds them. */
+const queued = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve) => {
+        const open = indexedDB.open('trust-shell-outbox');
+        open.onupgradeneeded = () => open.result.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
+        open.onsuccess = () => {
+          const all = open.result.transaction('writes').objectStore('writes').getAll();
+          all.onsuccess = () => resolve(all.result as unknown[]);
+          all.onerror = () => resolve([]);
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+
+const localEntries = (page: Page) => page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k) ?? ''])));
+
+async function saveTimeFormat(page: Page, value: '12Hour' | '24Hour') {
+  await page.getByRole('button', { name: en.Preferences }).click();
+  const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
+  const mine = dialog.getByRole('form', { name: en.YourPreferences });
+  await mine.getByLabel(en.TimeFormat!).selectOption(value);
+  await mine.getByRole('button', { name: en.Save, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('an explicit sign-out with a write waiting asks first; signed out, nothing of the member stays but language and e-mail', async ({ page, signIn, platform }) => {
+  await signIn(page, 'admin@acme.test');
+  await page.goto('/mfe-host/home');
+  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+  // The preferences path fails at network level: the write waits on this device.
+  await platform.fault({ method: 'PUT', path: preferencesPrefix, drop: true });
+  await saveTimeFormat(page, '24Hour');
+  await expect(page.getByRole('button', { name: countText('PendingWrites', 1) })).toBeVisible({ timeout: 20_000 });
+  // A half-typed form (the drafts the contact-sales and preferences forms keep).
+  await page.evaluate(() => localStorage.setItem('trust-shell.draft.contactSales.someone.somewhere', '{"name":"Ada","phone":"+1 555"}'));
+  const before = await localEntries(page);
+  expect(Object.keys(before)).toContain('trust-shell.history');
+
+  // Asked first; Stay keeps the member signed in with the write still waiting.
+  await signOut(page);
+  const ask = page.getByRole('alertdialog', { name: en.SignOutPendingTitle });
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText(countText('SignOutPendingMessage', 1));
+  expect(await axeViolations(page, '[role="alertdialog"]')).toEqual([]);
+  await ask.getByRole('button', { name: en.SignOutStay }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/\/mfe-host/);
+  expect(await queued(page)).toHaveLength(1);
+
+  // The keyboard alone: Escape is "stay" too.
+  await signOut(page);
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/\/mfe-host/);
+
+  await signOut(page);
+  await ask.getByRole('button', { name: en.SignOutDiscard }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+
+  expect(await queued(page)).toEqual([]);
+  const after = await localEntries(page);
+  expect(Object.keys(after).filter((k) => k.startsWith('trust-shell.draft.'))).toEqual([]);
+  expect(after['trust-shell.history'] ?? '').not.toContain('/mfe-host');
+  expect(after['trust-shell.lastLoginEmail']).toBe('admin@acme.test');
+  // The discarded write never reached the platform.
+  expect((await platform.log({ path: preferencesPrefix, method: 'PUT' })).filter((r) => !r.dropped)).toEqual([]);
+});
+
+test('nothing waiting: the sign-out does not ask', async ({ page, signIn }) => {
+  await signIn(page, 'admin@acme.test');
+  await signOut(page);
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
