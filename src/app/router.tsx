@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { markFirstScreenShown } from './firstScreen';
 import { guardLoader } from './guards/guardLoader';
-import { mainGuard } from './guards/sessionGuards';
+import { eulaGuard, mainGuard } from './guards/sessionGuards';
 import { Loading } from '../components/loading/Loading';
 import { isOutsideShellRoutes, paths } from './paths';
 import { RouteError } from './RouteError';
@@ -35,7 +35,11 @@ function pageRoutes(remoteRoutes: readonly string[]): RouteObject[] {
       path: paths.connectedApps,
       lazy: async () => ({ Component: (await import('../features/connectedApps/ConnectedAppsPage')).default }),
     },
-    { path: paths.eula, lazy: async () => ({ Component: (await import('../features/eula/EulaPage')).default }) },
+    {
+      path: paths.eula,
+      loader: guardLoader(eulaGuard),
+      lazy: async () => ({ Component: (await import('../features/eula/EulaPage')).default }),
+    },
     // The shared UI kit on one page (issue 4): no sign-in, its own chunk.
     { path: paths.uiKit, lazy: async () => ({ Component: (await import('../features/uiKit/UiKitPage')).default }) },
     { path: paths.notFound, lazy: async () => ({ Component: (await import('../features/notFound/NotFoundPage')).default }) },

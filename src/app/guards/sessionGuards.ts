@@ -3,6 +3,7 @@ import { readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionD
 import { refreshSession } from '../../core/session/refresh';
 import { userTenantKey } from '../../lib/state/signedInState';
 import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
+import { saveReturnUrl } from '../../lib/session/logoff';
 import { paths } from '../paths';
 import { pass, type Guard, type GuardResult } from './guards';
 
@@ -25,7 +26,7 @@ export const lazyLoadGuard: Guard = () => ensureToken();
 
 /** Main guard: token, then the virtual-role check (AcceptEula → /eula), then the app initialises. */
 export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
-  return async () => {
+  return async (url) => {
     const token = await ensureToken();
     if (!token.ok) return token;
     const { claims } = await syncSessionFromStorage();
@@ -34,6 +35,8 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     // The brand of the last visit paints before any network answer (a no-op when none is kept).
     if (claims) void start.then((m) => m.paintStoredBrand(userTenantKey(claims)));
     if (options.checkVirtualRole !== false && claims?.virtualRole && claims.role === 'AcceptEula') {
+      // Where the member was going: the agreement page continues there once accepted.
+      saveReturnUrl(`${url.pathname}${url.search}${url.hash}`);
       return { ok: false, redirect: paths.eula };
     }
     // The member's language and tenant texts load with the state, so the shell never paints in the
@@ -52,3 +55,13 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     return pass;
   };
 }
+
+/** /eula: a session (as the lazy-load guard), and the member's language before the agreement shows. */
+export const eulaGuard: Guard = async () => {
+  const token = await ensureToken();
+  if (!token.ok) return token;
+  const { claims } = await syncSessionFromStorage();
+  const { loadSignedInTranslations } = await import('../../lib/i18n/signedInTranslations');
+  await loadSignedInTranslations(claims).catch(() => undefined);
+  return pass;
+};
