@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { markFirstScreenShown } from './firstScreen';
 import { guardLoader } from './guards/guardLoader';
 import { eulaGuard, mainGuard } from './guards/sessionGuards';
@@ -18,8 +18,8 @@ const mfeHostPage: RouteObject['lazy'] = async () => ({ Component: (await import
  */
 function pageRoutes(remoteRoutes: readonly string[]): RouteObject[] {
   return [
-    { path: paths.root, element: <Navigate to={paths.landing} replace /> },
-    { path: paths.landing, element: <Navigate to={paths.mfeHost} replace /> },
+    { path: paths.root, element: <RedirectKeepingQuery to={paths.landing} /> },
+    { path: paths.landing, element: <RedirectKeepingQuery to={paths.mfeHost} /> },
     {
       // The main guard runs once on entering the signed-in area, not on every navigation inside it.
       loader: guardLoader(mainGuard()),
@@ -49,6 +49,16 @@ function pageRoutes(remoteRoutes: readonly string[]): RouteObject[] {
     },
     { path: '*', element: <Navigate to={paths.notFound} replace /> },
   ];
+}
+
+/**
+ * SPEC §2's redirects of the bare root and /landing keep the query and hash, so a tenant-context
+ * link (?context=&contextVersion=) that lands there still reaches the host, which switches and
+ * cleans the address bar.
+ */
+function RedirectKeepingQuery({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: to, search, hash }} replace />;
 }
 
 /** The layout's element: once it has committed, the first page is on screen (its effects run after the page's). */
