@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
 import { countRefreshes, returnUrl } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
+import { cataloguesWithout } from './support/catalogues.ts';
 import type { PlatformControl } from './support/platform.ts';
 
 /**
@@ -194,5 +195,18 @@ test.describe('session timeout', () => {
     await expect(page).toHaveURL(/\/auth$/, { timeout: 2000 });
     expect(await page.evaluate(() => (window as unknown as { timeoutWarningSeen: { dialog: boolean } }).timeoutWarningSeen.dialog)).toBe(false);
     expect(await platformCalls(platform)).toContain('POST /api/access/v1/auth/logout');
+  });
+
+  test('the countdown is a number on its own (role timer), even when the catalogue lacks SessionTimeoutCountdown', async ({ context, signIn, platform, request }) => {
+    await cataloguesWithout(request, platform, ['SessionTimeoutCountdown']);
+    await context.clock.install();
+    const [page] = await openSignedIn(context, signIn, ['/mfe-host']);
+    await context.clock.fastForward(300_000);
+    await expect(warning(page!)).toBeVisible();
+    const timer = warning(page!).getByRole('timer');
+    await expect(timer).toHaveText(/^(1:00|0:5\d)$/);
+    await context.clock.fastForward(10_000);
+    await expect(timer).toHaveText(/^0:[45]\d$/);
+    await expect(warning(page!)).not.toContainText('SessionTimeoutCountdown');
   });
 });
