@@ -100,7 +100,7 @@ test.describe('schema-violating answers', () => {
     await expect(page.locator('.banner-area .banner')).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // The member still moves around the shell: a route change inside it keeps the chrome.
-    await page.goto('/mfe-host/settings');
+    await page.goto('/mfe-host/home/settings');
     await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
     await signOutThroughChrome(page);
     expect(errors).toEqual([]);

@@ -609,7 +609,7 @@ test.describe('open redirects', () => {
   }) => {
     const origin = new URL(baseURL!).origin;
     recordAttempts('redirect', [...returnUrls.map(([name]) => name), 'visited-path-protocol-relative', 'visited-path-encoded-backslash']);
-    const allowed = '/mfe-host/risk?tab=2';
+    const allowed = '/mfe-host/home/risk?tab=2';
     // One tab per return URL, each waiting on the sign-in page; one sign-in brings them all in.
     const pages = await tabs(returnUrls.length + 3);
     test.setTimeout(90_000);
