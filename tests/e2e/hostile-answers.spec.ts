@@ -151,10 +151,12 @@ test.describe('schema-violating answers', () => {
     const errors = pageErrors(page);
     const translations: Violation = { path: '/api/globalization/v1/translations/en-us', kind: 'missing required fields', body: { Translations: { SignIn: 42 } } };
     recordAttempts('schema', [`GET ${translations.path}: ${translations.kind}`, `GET ${translations.path}: ${translations.kind}, with a good copy kept`]);
-    // First visit, no good copy yet: SPEC §8, the keys show (and the page still works).
+    // First visit, no good copy yet: SPEC §8, SPEC's keys show as keys (and the page still works);
+    // the shell's own keys (SignIn) show their built-in texts, never the raw key.
     await platform.override({ method: 'GET', path: translations.path, status: 200, body: translations.body, times: 1 });
     await page.goto('/auth');
-    await expect(page.getByRole('heading', { name: 'SignIn', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: en.SignIn, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'SignIn', exact: true })).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
     // Once a good copy is kept, a violating answer falls back to it.

@@ -10,6 +10,8 @@ export type SessionMessage =
   | { type: 'connectivity'; online: boolean }
   /** The idle countdown ran out: every tab saves its open work, then the session signs out. */
   | { type: 'session-timeout' }
+  /** A refresh grant failed in some context (refused, or unanswered): the login client's token_refresh_error. */
+  | { type: 'refresh-failed'; reason: 'refused' | 'unreachable' }
   /** A session-store entry (token, language, ...) was written: in-memory copies are stale. */
   | { type: 'store-changed'; key: string };
 
