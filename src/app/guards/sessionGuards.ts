@@ -14,11 +14,14 @@ const isString = (v: unknown): v is string => typeof v === 'string';
  * member (offline with the last known state); only a refused one ends the session.
  */
 async function ensureToken(): Promise<GuardResult> {
-  if (!(await readStoredAuth())) return { ok: false, logoff: true };
+  // No session at all: nothing to log off (no server logout, no SAML sign-out, no broadcast).
+  if (!(await readStoredAuth())) return { ok: false, signedOut: true };
   const token = await readKv(sessionKeys.accessToken, isString);
   if (!isExpired(parseAccessClaims(token))) return pass;
   const outcome = await refreshSession({ failedToken: token });
-  return outcome === 'refused' || outcome === 'no-session' ? { ok: false, logoff: true } : pass;
+  if (outcome === 'no-session') return { ok: false, signedOut: true };
+  // A refused refresh is a session that really ended: the full logoff (SAML sign-out included).
+  return outcome === 'refused' ? { ok: false, logoff: true } : pass;
 }
 
 /** Lazy-load guard: only tries a token refresh. */
