@@ -8,17 +8,20 @@ test.describe('contract fall-backs (platform-api.yaml fall-back table)', () => {
   test.describe('start-up', () => {
     test.use({ quietStartup: false });
 
-    test('a failed users/current/legacy is a null user: the e-mail stands in for the name and no start-up modal runs', async ({ page, signIn, platform }) => {
-      await platform.fault({ method: 'GET', path: legacyPath, status: 500 });
-      await page.clock.install();
-      await signIn(page, 'admin@acme.test');
-      await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
-      // init's user (Ada Admin) is not used in its place.
-      await expect(page.getByTestId('user-name')).toHaveText('admin@acme.test');
-      await page.clock.runFor(2000); // well past the 250 ms start-up delay
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      for (const path of startupReads) expect(await platform.log({ path }), path).toEqual([]);
-    });
+    for (const answer of ['500', 'an array for an object'] as const) {
+      test(`users/current/legacy answering ${answer} is a null user: the e-mail stands in for the name and no start-up modal runs`, async ({ page, signIn, platform }) => {
+        if (answer === '500') await platform.fault({ method: 'GET', path: legacyPath, status: 500 });
+        else await platform.override({ method: 'GET', path: legacyPath, status: 200, body: [] });
+        await page.clock.install();
+        await signIn(page, 'admin@acme.test');
+        await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+        // init's user (Ada Admin) is not used in its place.
+        await expect(page.getByTestId('user-name')).toHaveText('admin@acme.test');
+        await page.clock.runFor(2000); // well past the 250 ms start-up delay
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        for (const path of startupReads) expect(await platform.log({ path }), path).toEqual([]);
+      });
+    }
   });
 
   test('caseParams.company is cut to 255 characters, like url', async ({ page, signIn, platform, request }) => {
