@@ -84,6 +84,8 @@ export class Store {
   /** `${userId}|${messageId}` → notificationStatus. */
   readonly benchmarking = new Map<string, boolean>();
   readonly cases: SalesCaseRecord[] = [];
+  /** By user id: the end-user agreement version the member accepted. */
+  readonly eulaAccepted = new Map<string, string>();
 
   constructor(options: StoreOptions) {
     this.accessTtlSeconds = options.accessTtlSeconds;

@@ -143,7 +143,7 @@ export const USERS: readonly UserDef[] = [
     languageCode: 'en-us',
     description: 'virtualRole true with role AcceptEula (forced to /eula); also holds Member, reachable by a role switch',
     memberships: [member(ACME_CORP, ACME_GLOBAL.id)],
-    // The contract has no EULA-acceptance call; a switch to Member (role_id + switchRole) stands in for it.
+    // Accepting the agreement (POST /api/access/v1/eula/acceptance) drops AcceptEula at the next refresh.
     roles: [ACCEPT_EULA, MEMBER],
   }),
   user('ptl', {

@@ -1,6 +1,6 @@
 /** "Sign-in and access" operations other than the token and authorize endpoints. */
 import { requireAuth } from '../auth.ts';
-import { empty, json, notFound, rawJson, type Reply } from '../http.ts';
+import { empty, json, notFound, rawJson, validationError, type Reply } from '../http.ts';
 import type { RequestContext } from '../context.ts';
 import type { RouteDef } from '../router.ts';
 import { SamlUserTypeRequest, jsonBody, param, requiredQuery } from '../validate.ts';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { tenantByContext } from '../data/tenants.ts';
 import { membershipOf, orgGroupUsers, userByEmail } from '../data/users.ts';
 import { currentUserView, tenantList, tenantView } from '../views.ts';
+import { CURRENT_EULA } from '../data/eula.ts';
 
 /** Ends the session: its refresh tokens get invalid_grant and its access tokens 401 (contract). */
 function logout(ctx: RequestContext): Reply {
@@ -63,7 +64,20 @@ function userOrganizations(ctx: RequestContext): Reply {
   return json(200, list);
 }
 
+const EulaAcceptance = z.strictObject({ Version: z.string().min(1).max(64) });
+
+/** Contract acceptEula: records the current Version; another Version is 400 on Version (it changed meanwhile). */
+function acceptEula(ctx: RequestContext): Reply {
+  const auth = requireAuth(ctx);
+  const { Version } = jsonBody(ctx, EulaAcceptance);
+  if (Version !== CURRENT_EULA.Version) throw validationError('Version', 'The agreement has changed');
+  ctx.rt.store.eulaAccepted.set(auth.user.id, Version);
+  return empty(204);
+}
+
 export const accessRoutes: RouteDef[] = [
+  { method: 'GET', pattern: '/api/access/v1/eula', auth: 'bearer', handler: (ctx) => (requireAuth(ctx), json(200, CURRENT_EULA)) },
+  { method: 'POST', pattern: '/api/access/v1/eula/acceptance', auth: 'bearer', handler: acceptEula },
   { method: 'POST', pattern: '/api/access/v1/auth/logout', auth: 'bearer', handler: logout },
   { method: 'GET', pattern: '/api/access/v1/users/current/legacy', auth: 'bearer', handler: (ctx) => json(200, currentUserView(requireAuth(ctx))) },
   { method: 'GET', pattern: '/api/access/v1/permissions', auth: 'bearer', handler: (ctx) => json(200, requireAuth(ctx).role.permissions) },

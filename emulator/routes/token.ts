@@ -7,6 +7,7 @@
 import { json, oauthError, type Reply } from '../http.ts';
 import type { RequestContext } from '../context.ts';
 import type { RouteDef } from '../router.ts';
+import { CURRENT_EULA } from '../data/eula.ts';
 import { CLIENT_ID, DEFAULT_SCOPE, KNOWN_SCOPES, initialState, issueTokens, startSession, type SessionState, type TokenResponse } from '../grants.ts';
 import { s256 } from '../tokens.ts';
 import { UUID_RE } from '../data/ids.ts';
@@ -148,8 +149,12 @@ async function refreshGrant(ctx: RequestContext, form: Form, scope: string | und
   }
 
   // The contract lists no roles anywhere, so a role may be named by its id or, as a convenience, its name.
-  const role = switchRole === 'true' ? user.roles.find((r) => r.id === roleId || r.name === roleId) : user.roles.find((r) => r.id === claims.roleId);
+  let role = switchRole === 'true' ? user.roles.find((r) => r.id === roleId || r.name === roleId) : user.roles.find((r) => r.id === claims.roleId);
   if (!role) throw oauthError('invalid_grant', 'The user does not hold this role');
+  // Contract acceptEula: once the current agreement is accepted, the virtual role is dropped for the member's own.
+  if (role.virtual && role.name === 'AcceptEula' && store.eulaAccepted.get(user.id) === CURRENT_EULA.Version) {
+    role = user.roles.find((r) => !r.virtual) ?? role;
+  }
 
   // Rotation: the presented token is consumed only when the refresh succeeds.
   store.usedRefreshJtis.add(claims.jti);

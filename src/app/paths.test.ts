@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAuthPage } from './paths';
+import { isAuthPage, isOutsideShellRoutes, remotePathOf } from './paths';
 
 describe('isAuthPage', () => {
   it.each([
@@ -11,5 +11,30 @@ describe('isAuthPage', () => {
     ['/access/v1/saml/logout?email=a', false],
   ])('%s → %s', (target, expected) => {
     expect(isAuthPage(target)).toBe(expected);
+  });
+});
+
+describe('remote addresses (contract microFrontends[].route)', () => {
+  it.each([
+    ['reporting/benchmarking', true],
+    ['home', true],
+    ['mfe-host/x', false],
+    ['auth', false],
+    ['eula/x', false],
+    ['404', false],
+    ['landing', false],
+    ['ui-kit', false],
+  ])('%s served at its own address → %s', (route, outside) => {
+    expect(isOutsideShellRoutes(route)).toBe(outside);
+  });
+
+  it.each([
+    ['/mfe-host', ''],
+    ['/mfe-host/', ''],
+    ['/mfe-host/risk/4/', 'risk/4'],
+    ['/reporting/benchmarking', 'reporting/benchmarking'],
+    ['/mfe-hosting', 'mfe-hosting'],
+  ])('%s chooses by %s', (pathname, path) => {
+    expect(remotePathOf(pathname)).toBe(path);
   });
 });

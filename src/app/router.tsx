@@ -1,40 +1,65 @@
 import { useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { markFirstScreenShown } from './firstScreen';
 import { guardLoader } from './guards/guardLoader';
-import { mainGuard } from './guards/sessionGuards';
+import { eulaGuard, mainGuard } from './guards/sessionGuards';
 import { Loading } from '../components/loading/Loading';
-import { paths } from './paths';
+import { isOutsideShellRoutes, paths } from './paths';
 import { RouteError } from './RouteError';
+import { appStore } from '../state/jotai';
+import { runtimeConfigAtom } from '../config/configAtom';
 
-/** SPEC §2 route table; every page is its own chunk so /auth loads only what it needs. */
-const pageRoutes: RouteObject[] = [
-  { path: paths.root, element: <Navigate to={paths.landing} replace /> },
-  { path: paths.landing, element: <Navigate to={paths.mfeHost} replace /> },
-  {
-    // The main guard runs once on entering the signed-in area, not on every navigation inside it.
-    loader: guardLoader(mainGuard()),
-    shouldRevalidate: () => false,
-    lazy: async () => ({ Component: (await import('../features/shell/SignedInLayout')).default }),
-    children: [
-      { path: `${paths.mfeHost}/*`, lazy: async () => ({ Component: (await import('../features/mfeHost/MfeHostPage')).default }) },
-    ],
-  },
-  { path: paths.auth, lazy: async () => ({ Component: (await import('../features/auth/AuthPage')).default }) },
-  {
-    path: paths.connectedApps,
-    lazy: async () => ({ Component: (await import('../features/connectedApps/ConnectedAppsPage')).default }),
-  },
-  { path: paths.eula, lazy: async () => ({ Component: (await import('../features/eula/EulaPage')).default }) },
-  // The shared UI kit on one page (issue 4): no sign-in, its own chunk.
-  { path: paths.uiKit, lazy: async () => ({ Component: (await import('../features/uiKit/UiKitPage')).default }) },
-  { path: paths.notFound, lazy: async () => ({ Component: (await import('../features/notFound/NotFoundPage')).default }) },
-  {
-    path: paths.notFoundClouds,
-    lazy: async () => ({ Component: (await import('../features/notFound/CloudsNotFoundPage')).default }),
-  },
-  { path: '*', element: <Navigate to={paths.notFound} replace /> },
-];
+const mfeHostPage: RouteObject['lazy'] = async () => ({ Component: (await import('../features/mfeHost/MfeHostPage')).default });
+
+/**
+ * SPEC §2 route table; every page is its own chunk so /auth loads only what it needs. Remotes whose
+ * route starts outside the shell's routes are served at /{route} too (contract microFrontends[].route:
+ * SPEC's other route files, e.g. /reporting/benchmarking), inside the signed-in layout.
+ */
+function pageRoutes(remoteRoutes: readonly string[]): RouteObject[] {
+  return [
+    { path: paths.root, element: <RedirectKeepingQuery to={paths.landing} /> },
+    { path: paths.landing, element: <RedirectKeepingQuery to={paths.mfeHost} /> },
+    {
+      // The main guard runs once on entering the signed-in area, not on every navigation inside it.
+      loader: guardLoader(mainGuard()),
+      shouldRevalidate: () => false,
+      lazy: async () => ({ Component: (await import('../features/shell/SignedInLayout')).default }),
+      children: [
+        { path: `${paths.mfeHost}/*`, lazy: mfeHostPage },
+        ...remoteRoutes.map((route): RouteObject => ({ path: `${route}/*`, lazy: mfeHostPage })),
+      ],
+    },
+    { path: paths.auth, lazy: async () => ({ Component: (await import('../features/auth/AuthPage')).default }) },
+    {
+      path: paths.connectedApps,
+      lazy: async () => ({ Component: (await import('../features/connectedApps/ConnectedAppsPage')).default }),
+    },
+    {
+      path: paths.eula,
+      loader: guardLoader(eulaGuard),
+      lazy: async () => ({ Component: (await import('../features/eula/EulaPage')).default }),
+    },
+    // The shared UI kit on one page (issue 4): no sign-in, its own chunk.
+    { path: paths.uiKit, lazy: async () => ({ Component: (await import('../features/uiKit/UiKitPage')).default }) },
+    { path: paths.notFound, lazy: async () => ({ Component: (await import('../features/notFound/NotFoundPage')).default }) },
+    {
+      path: paths.notFoundClouds,
+      lazy: async () => ({ Component: (await import('../features/notFound/CloudsNotFoundPage')).default }),
+    },
+    { path: '*', element: <Navigate to={paths.notFound} replace /> },
+  ];
+}
+
+/**
+ * SPEC §2's redirects of the bare root and /landing keep the query and hash, so a tenant-context
+ * link (?context=&contextVersion=) that lands there still reaches the host, which switches and
+ * cleans the address bar.
+ */
+function RedirectKeepingQuery({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: to, search, hash }} replace />;
+}
 
 /** The layout's element: once it has committed, the first page is on screen (its effects run after the page's). */
 function Pages() {
@@ -43,10 +68,14 @@ function Pages() {
 }
 
 /** One layout route so the first lazy page load shows the full-page loading display, and any failure the shell's error page. */
-export const routes: RouteObject[] = [
-  { element: <Pages />, hydrateFallbackElement: <Loading size="large" />, errorElement: <RouteError />, children: pageRoutes },
-];
+export function shellRoutes(remoteRoutes: readonly string[] = []): RouteObject[] {
+  return [
+    { element: <Pages />, hydrateFallbackElement: <Loading size="large" />, errorElement: <RouteError />, children: pageRoutes(remoteRoutes) },
+  ];
+}
 
+/** Built once the runtime configuration is loaded, so the configured remotes' own routes are known. */
 export function createShellRouter() {
-  return createBrowserRouter(routes);
+  const remoteRoutes = appStore.get(runtimeConfigAtom).microFrontends.map((m) => m.route).filter(isOutsideShellRoutes);
+  return createBrowserRouter(shellRoutes(remoteRoutes));
 }

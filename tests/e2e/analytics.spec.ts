@@ -129,10 +129,10 @@ test.describe('analytics identification', () => {
 
     // Once identified, a new page view goes straight to the agent.
     await page.evaluate(() => {
-      history.pushState(null, '', '/mfe-host/later');
+      history.pushState(null, '', '/mfe-host/home/later');
       dispatchEvent(new PopStateEvent('popstate'));
     });
-    await expect.poll(async () => (await agentCalls(platform)).filter((c) => c.call === 'track').map((c) => c.args.props)).toContainEqual({ path: '/mfe-host/later' });
+    await expect.poll(async () => (await agentCalls(platform)).filter((c) => c.call === 'track').map((c) => c.args.props)).toContainEqual({ path: '/mfe-host/home/later' });
     expect((await agentCalls(platform)).every((c) => c.call !== 'track' || c.ready)).toBe(true);
   });
 
@@ -187,11 +187,11 @@ test.describe('analytics identification', () => {
     await expect.poll(() => callNames(platform)).toContain('optOut');
 
     await page.evaluate(() => {
-      history.pushState(null, '', '/mfe-host/after-opt-out');
+      history.pushState(null, '', '/mfe-host/home/after-opt-out');
       dispatchEvent(new PopStateEvent('popstate'));
     });
     // The navigation happened (the shell recorded it in the browsing history) ...
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('trust-shell.history') ?? '')).toContain('/mfe-host/after-opt-out');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('trust-shell.history') ?? '')).toContain('/mfe-host/home/after-opt-out');
     await page.waitForTimeout(300);
     // ... but the agent heard nothing after the opt-out.
     expect((await callNames(platform)).at(-1)).toBe('optOut');

@@ -59,10 +59,9 @@ async function signOutThroughChrome(page: Page): Promise<void> {
 test.describe('schema-violating answers', () => {
   test.use({ quietStartup: false });
 
-  test('around init (user, access level, org-group users, navigation, version, tool settings, theme, tenants, banners, maintenance, benchmarking, attributes, languages, subscriptions): each falls back, the shell works', async ({ page, signIn, platform }) => {
+  test('around init (access level, org-group users, navigation, version, tool settings, theme, tenants, banners, maintenance, benchmarking, attributes, languages, subscriptions): each falls back, the shell works', async ({ page, signIn, platform }) => {
     const errors = pageErrors(page);
     const violations: Violation[] = [
-      { path: '/api/access/v1/users/current/legacy', kind: 'an array for an object', body: [] },
       { path: '/api/access/v1/access-levels/current', kind: 'null', body: null },
       { path: '/api/v1/private/orggroupuser/get', kind: 'an object for an array', body: { users: 'all' } },
       { path: '/api/atlas/v1/navigation/configuration', kind: 'a JSON string', body: JSON.stringify('legacy') },
@@ -80,7 +79,8 @@ test.describe('schema-violating answers', () => {
     await serve(platform, violations);
     await signIn(page, 'admin@acme.test');
     await expectServed(platform, violations);
-    // Current user: init's user. Tenants: null (the tenant is plain text, no switcher).
+    // Tenants: null (the tenant is plain text, no switcher). (A user answer off the contract is a null
+    // user, which runs no start-up reads at all: contract-fallbacks.spec.ts.)
     await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
     await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
     await expect(page.getByRole('button', { name: new RegExp(en.SwitchTenant!) })).toHaveCount(0);
@@ -104,7 +104,7 @@ test.describe('schema-violating answers', () => {
     await expect(page.locator('.banner-area .banner')).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // The member still moves around the shell: a route change inside it keeps the chrome.
-    await page.goto('/mfe-host/settings');
+    await page.goto('/mfe-host/home/settings');
     await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
     await signOutThroughChrome(page);
     expect(errors).toEqual([]);
@@ -155,10 +155,12 @@ test.describe('schema-violating answers', () => {
     const errors = pageErrors(page);
     const translations: Violation = { path: '/api/globalization/v1/translations/en-us', kind: 'missing required fields', body: { Translations: { SignIn: 42 } } };
     recordAttempts('schema', [`GET ${translations.path}: ${translations.kind}`, `GET ${translations.path}: ${translations.kind}, with a good copy kept`]);
-    // First visit, no good copy yet: SPEC §8, the keys show (and the page still works).
+    // First visit, no good copy yet: SPEC §8, SPEC's keys show as keys (and the page still works);
+    // the shell's own keys (SignIn) show their built-in texts, never the raw key.
     await platform.override({ method: 'GET', path: translations.path, status: 200, body: translations.body, times: 1 });
     await page.goto('/auth');
-    await expect(page.getByRole('heading', { name: 'SignIn', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: en.SignIn, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'SignIn', exact: true })).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
     // Once a good copy is kept, a violating answer falls back to it.

@@ -1,9 +1,10 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test as base, expect, en, fillSignIn, quietenStartup } from './fixtures.ts';
+import { test as base, expect, en, fillSignIn, quietenStartup, signOut } from './fixtures.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { payloads } from './support/payloads.ts';
 import type { PlatformControl } from './support/platform.ts';
 import { startShellServerWithConfig, type ShellServer } from './support/server.ts';
+import { plantSession } from './support/shellStorage.ts';
 
 /**
  * Issue 9 item 1 (XSS / injection and open redirects): hostile strings placed by the emulator's
@@ -618,7 +619,7 @@ test.describe('open redirects', () => {
   }) => {
     const origin = new URL(baseURL!).origin;
     recordAttempts('redirect', [...returnUrls.map(([name]) => name), 'visited-path-protocol-relative', 'visited-path-encoded-backslash']);
-    const allowed = '/mfe-host/risk?tab=2';
+    const allowed = '/mfe-host/home/risk?tab=2';
     // One tab per return URL, each waiting on the sign-in page; one sign-in brings them all in.
     const pages = await tabs(returnUrls.length + 3);
     test.setTimeout(90_000);
@@ -780,9 +781,13 @@ test.describe('open redirects', () => {
     );
     const found = await watch(page, context, origin);
     await page.goto('/auth');
-    // A signed-out visit to a guarded page logs off: with the SAML answer, through the SAML logout.
+    // A session that ends (Sign out) logs off: with the SAML answer, through the SAML logout.
     await page.evaluate(() => localStorage.setItem('trust-shell.lastLoginEmail', 'sso@acme.test'));
     for (const [i, [name, url]] of signOutUrls.entries()) {
+      const tokens = await platform.token('sso@acme.test');
+      const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString('utf8')) as { tenantGuid: string; orgGroupGuid: string };
+      await page.goto('/auth');
+      await plantSession(page, { auth: { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, refresh_token: tokens.refresh_token }, accessToken: tokens.access_token });
       const openSaml4 = i % 2 === 0;
       await platform.override({
         method: 'POST',
@@ -790,8 +795,10 @@ test.describe('open redirects', () => {
         status: 200,
         body: { IsEnabled: true, IdentityProviderSignOutUrl: url, IsOpenSaml4: openSaml4 },
       });
-      await platform.clearLog();
       await page.goto('/mfe-host');
+      await expect(page.getByTestId('user-name')).not.toBeEmpty();
+      await platform.clearLog();
+      await signOut(page);
       await expect(page, name).toHaveURL(`${origin}/auth`);
       // The allowed destination: the platform's own SAML logout path, which returns to /auth.
       const logout = await platform.log({ path: openSaml4 ? '/authentication/saml2/logout' : '/access/v1/saml/logout' });

@@ -8,7 +8,7 @@ import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
  * The signed-in chrome at a desktop and a phone width: one row, no sideways scroll, content kept off
  * the window's edges, every control reachable by keyboard, axe clean with each menu open.
  */
-const ar = JSON.parse(readFileSync(new URL('../platform/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+const ar = JSON.parse(readFileSync(new URL('../../emulator/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 360, height: 740 };
 

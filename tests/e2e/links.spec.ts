@@ -149,7 +149,7 @@ test.describe('browsing history', () => {
     const visited = ['/mfe-host'];
     await expect.poll(kept).toEqual(visited);
     // One route change at a time, as a member makes them (two in one task render only the last).
-    for (const path of ['/mfe-host/risk?tab=2', '/mfe-host/home#part']) {
+    for (const path of ['/mfe-host/home/risk?tab=2', '/mfe-host/home#part']) {
       await page.evaluate((p) => {
         history.pushState(null, '', p);
         dispatchEvent(new PopStateEvent('popstate'));

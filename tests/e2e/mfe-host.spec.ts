@@ -45,3 +45,52 @@ test.describe('micro-frontend host (/mfe-host)', () => {
     }
   });
 });
+
+test.describe('remotes served at their own route (contract microFrontends[].route)', () => {
+  const config = {
+    microFrontends: [
+      { name: 'Example', route: 'home', moduleUrl: '/remotes/example/remote.js' },
+      { name: 'Benchmarking', route: 'reporting/benchmarking', moduleUrl: '/remotes/example/remote.js' },
+    ],
+  };
+
+  test('LearnMore reaches the benchmarking remote; addresses no remote serves go to /404', async ({ page, request }) => {
+    const server = await startShellServerWithConfig(config);
+    try {
+      const control = new PlatformControl(request, server.baseURL);
+      await control.reset();
+      await control.override({ method: 'GET', path: '/api/alert/v1/alerts/maintenance/immediate', status: 204 });
+      await control.override({
+        method: 'GET',
+        path: '/api/access/v1/tool-settings/user-preferences',
+        status: 200,
+        body: { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: false },
+      });
+      await page.goto(`${server.baseURL}/auth`);
+      await fillSignIn(page, 'ptl@acme.test');
+      await expect(page).toHaveURL(/\/mfe-host$/);
+      const benchmarking = page.getByRole('dialog', { name: en.NewBenchmarkingFeature });
+      await benchmarking.getByRole('button', { name: en.LearnMore }).click();
+      await expect(page).toHaveURL(`${server.baseURL}/reporting/benchmarking`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Benchmarking' })).toBeAttached();
+      await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
+      await expect(page.getByTestId('tenant-name')).toBeVisible(); // inside the signed-in shell
+
+      // A full page load at the remote's own address mounts it too.
+      await page.goto(`${server.baseURL}/reporting/benchmarking/quarterly`);
+      await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
+      await expect(page).toHaveURL(`${server.baseURL}/reporting/benchmarking/quarterly`);
+
+      for (const address of ['/reporting/other', '/mfe-host/nowhere', '/mfe-host/reporting/nothing-here']) {
+        await page.goto(`${server.baseURL}${address}`);
+        await expect(page).toHaveURL(`${server.baseURL}/404`);
+        await expect(page.getByRole('heading', { name: en.PageNotFound })).toBeVisible();
+      }
+      // Under /mfe-host the same remote mounts as before.
+      await page.goto(`${server.baseURL}/mfe-host/reporting/benchmarking`);
+      await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
+    } finally {
+      await server.close();
+    }
+  });
+});

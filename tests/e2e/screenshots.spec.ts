@@ -56,7 +56,7 @@ async function pageScreens(page: Page, testInfo: TestInfo, variant: string, path
 
 test('screenshots of the chrome and the pages around it, at three widths, light, dark and Arabic', async ({ page }, testInfo) => {
   test.slow(); // 48 screenshots, three sign-ins
-  const ar = JSON.parse(readFileSync(new URL('../platform/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+  const ar = JSON.parse(readFileSync(new URL('../../emulator/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
   for (const variant of ['light', 'dark'] as const) {
     if (variant === 'dark') await page.evaluate(() => localStorage.setItem('trust-shell.theme', 'preview-dark'));
     await pageScreens(page, testInfo, variant, '/auth', en.SignIn!, 'sign-in');

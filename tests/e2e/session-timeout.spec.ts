@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
 import { countRefreshes, returnUrl } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
+import { cataloguesWithout } from './support/catalogues.ts';
 import type { PlatformControl } from './support/platform.ts';
 
 /**
@@ -173,5 +174,39 @@ test.describe('session timeout', () => {
     await expect(page!).toHaveURL(/\/auth$/);
     expect(await page!.evaluate(() => (window as unknown as { __warningSeen: { warning: boolean } }).__warningSeen.warning)).toBe(false);
     expect(await returnUrl(page!)).toBe('/mfe-host');
+  });
+
+  test('a tab whose wall clock jumped past the deadline (a sleeping laptop) signs out on waking, with no stale warning first', async ({ page, signIn, platform }) => {
+    // Records, in the page, whether any alert dialog (the timeout warning) was ever put on screen.
+    await page.addInitScript(() => {
+      const seen = { dialog: false };
+      (window as unknown as { timeoutWarningSeen: typeof seen }).timeoutWarningSeen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[role="alertdialog"]')) seen.dialog = true;
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.clock.install();
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
+    // The lid closes: 400 s pass on the wall clock while no timer runs.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.setSystemTime(now + 400_000);
+    await page.clock.resume();
+    await expect(page).toHaveURL(/\/auth$/, { timeout: 2000 });
+    expect(await page.evaluate(() => (window as unknown as { timeoutWarningSeen: { dialog: boolean } }).timeoutWarningSeen.dialog)).toBe(false);
+    expect(await platformCalls(platform)).toContain('POST /api/access/v1/auth/logout');
+  });
+
+  test('the countdown is a number on its own (role timer), even when the catalogue lacks SessionTimeoutCountdown', async ({ context, signIn, platform, request }) => {
+    await cataloguesWithout(request, platform, ['SessionTimeoutCountdown']);
+    await context.clock.install();
+    const [page] = await openSignedIn(context, signIn, ['/mfe-host']);
+    await context.clock.fastForward(300_000);
+    await expect(warning(page!)).toBeVisible();
+    const timer = warning(page!).getByRole('timer');
+    await expect(timer).toHaveText(/^(1:00|0:5\d)$/);
+    await context.clock.fastForward(10_000);
+    await expect(timer).toHaveText(/^0:[45]\d$/);
+    await expect(warning(page!)).not.toContainText('SessionTimeoutCountdown');
   });
 });

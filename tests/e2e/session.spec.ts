@@ -37,9 +37,9 @@ test.describe('sign-in', () => {
 
   test('a return URL is followed after sign-in, an off-site one never', async ({ page, signIn }) => {
     await page.goto('/auth');
-    await page.evaluate(() => sessionStorage.setItem('trust-shell.returnUrl', '/mfe-host/risk?tab=2'));
+    await page.evaluate(() => sessionStorage.setItem('trust-shell.returnUrl', '/mfe-host/home/risk?tab=2'));
     await signIn(page, 'admin@acme.test');
-    await expect(page).toHaveURL(/\/mfe-host\/risk\?tab=2$/);
+    await expect(page).toHaveURL(/\/mfe-host\/home\/risk\?tab=2$/);
 
     await signOut(page);
     await expect(page).toHaveURL(/\/auth$/);
@@ -91,7 +91,7 @@ for (const mode of ['service worker', 'in page'] as const) {
 test.describe('refresh refused or unanswered', () => {
   test('a refused refresh signs every tab out, each keeping its own return URL', async ({ tabs, signIn, platform }) => {
     const [a, b, c] = await openSignedIn(tabs, signIn, 3);
-    await a!.goto('/mfe-host/risk/register?tab=2');
+    await a!.goto('/mfe-host/home/risk/register?tab=2');
     await expect(a!.getByTestId('user-name')).not.toBeEmpty();
     await platform.fault({ path: tokenPath, status: 400 });
     await platform.clock(1000);
@@ -100,13 +100,13 @@ test.describe('refresh refused or unanswered', () => {
     // The other tabs follow within a second.
     await expect(b!).toHaveURL(/\/auth$/, { timeout: 1000 });
     await expect(c!).toHaveURL(/\/auth$/, { timeout: 1000 });
-    expect(await returnUrl(a!)).toBe('/mfe-host/risk/register?tab=2');
+    expect(await returnUrl(a!)).toBe('/mfe-host/home/risk/register?tab=2');
     expect(await returnUrl(b!)).toBe('/mfe-host');
     // Signing in again returns the tab to where it was.
     await platform.clearFaults();
     await platform.clock(0);
     await fillSignIn(a!, 'admin@acme.test');
-    await expect(a!).toHaveURL(/\/mfe-host\/risk\/register\?tab=2$/);
+    await expect(a!).toHaveURL(/\/mfe-host\/home\/risk\/register\?tab=2$/);
   });
 
   for (const cause of ['503 from the token endpoint', 'network off'] as const) {

@@ -1,16 +1,22 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { logoff } from '../../lib/session/logoff';
+import { logoff, saveReturnUrl } from '../../lib/session/logoff';
 import { isAuthPage, paths } from '../paths';
 import type { Guard } from './guards';
 
-/** Runs a guard before a route renders; a failure redirects, or logs off keeping the return URL. */
+/** Runs a guard before a route renders; a failure redirects, goes to sign-in, or logs off, keeping the return URL. */
 export function guardLoader(guard: Guard) {
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const result = await guard(url);
     if (result.ok) return null;
+    const returnUrl = `${url.pathname}${url.search}${url.hash}`;
+    if (result.signedOut) {
+      // A visit without a session: straight to sign-in, coming back here afterwards.
+      saveReturnUrl(returnUrl);
+      return redirect(paths.auth);
+    }
     if (result.logoff) {
-      const target = await logoff({ returnUrl: `${url.pathname}${url.search}${url.hash}`, keepDrafts: true });
+      const target = await logoff({ returnUrl, keepDrafts: true });
       if (isAuthPage(target)) return redirect(target);
       window.location.assign(target); // the SAML logout is a full-page navigation
       return new Promise<never>(() => undefined);

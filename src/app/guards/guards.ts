@@ -2,7 +2,11 @@
  * SPEC §2 guards as plain async functions, so they can be combined and unit-tested; the router
  * runs them in route loaders (guardLoader.ts).
  */
-export type GuardResult = { ok: true } | { ok: false; redirect?: string; logoff?: boolean };
+/**
+ * A failure redirects (to `redirect`, else /auth), logs off (a session that ended), or, with
+ * `signedOut`, goes to /auth keeping the return URL: there was no session to end.
+ */
+export type GuardResult = { ok: true } | { ok: false; redirect?: string; logoff?: boolean; signedOut?: boolean };
 export type Guard = (url: URL) => Promise<GuardResult>;
 
 export const pass: GuardResult = { ok: true };

@@ -3,6 +3,7 @@ import { readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionD
 import { refreshSession } from '../../core/session/refresh';
 import { userTenantKey } from '../../lib/state/signedInState';
 import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
+import { saveReturnUrl } from '../../lib/session/logoff';
 import { paths } from '../paths';
 import { pass, type Guard, type GuardResult } from './guards';
 
@@ -13,11 +14,14 @@ const isString = (v: unknown): v is string => typeof v === 'string';
  * member (offline with the last known state); only a refused one ends the session.
  */
 async function ensureToken(): Promise<GuardResult> {
-  if (!(await readStoredAuth())) return { ok: false, logoff: true };
+  // No session at all: nothing to log off (no server logout, no SAML sign-out, no broadcast).
+  if (!(await readStoredAuth())) return { ok: false, signedOut: true };
   const token = await readKv(sessionKeys.accessToken, isString);
   if (!isExpired(parseAccessClaims(token))) return pass;
   const outcome = await refreshSession({ failedToken: token });
-  return outcome === 'refused' || outcome === 'no-session' ? { ok: false, logoff: true } : pass;
+  if (outcome === 'no-session') return { ok: false, signedOut: true };
+  // A refused refresh is a session that really ended: the full logoff (SAML sign-out included).
+  return outcome === 'refused' ? { ok: false, logoff: true } : pass;
 }
 
 /** Lazy-load guard: only tries a token refresh. */
@@ -25,7 +29,7 @@ export const lazyLoadGuard: Guard = () => ensureToken();
 
 /** Main guard: token, then the virtual-role check (AcceptEula → /eula), then the app initialises. */
 export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
-  return async () => {
+  return async (url) => {
     const token = await ensureToken();
     if (!token.ok) return token;
     const { claims } = await syncSessionFromStorage();
@@ -34,6 +38,8 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     // The brand of the last visit paints before any network answer (a no-op when none is kept).
     if (claims) void start.then((m) => m.paintStoredBrand(userTenantKey(claims)));
     if (options.checkVirtualRole !== false && claims?.virtualRole && claims.role === 'AcceptEula') {
+      // Where the member was going: the agreement page continues there once accepted.
+      saveReturnUrl(`${url.pathname}${url.search}${url.hash}`);
       return { ok: false, redirect: paths.eula };
     }
     // The member's language and tenant texts load with the state, so the shell never paints in the
@@ -52,3 +58,13 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     return pass;
   };
 }
+
+/** /eula: a session (as the lazy-load guard), and the member's language before the agreement shows. */
+export const eulaGuard: Guard = async () => {
+  const token = await ensureToken();
+  if (!token.ok) return token;
+  const { claims } = await syncSessionFromStorage();
+  const { loadSignedInTranslations } = await import('../../lib/i18n/signedInTranslations');
+  await loadSignedInTranslations(claims).catch(() => undefined);
+  return pass;
+};

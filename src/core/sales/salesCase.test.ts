@@ -89,3 +89,10 @@ describe('sales cases (SPEC §3, issue 8)', () => {
     expect(renewalDue([], now)).toBe(false);
   });
 });
+
+describe('contract CaseParams.company', () => {
+  it('is cut to 255 characters, like url', () => {
+    const long = 'C'.repeat(300);
+    expect(memberCase('TRIAL_REQUEST', { ...context, company: long }).caseParams.company).toBe('C'.repeat(255));
+  });
+});

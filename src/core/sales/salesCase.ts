@@ -17,7 +17,7 @@ export const caseTypes = [
 ] as const;
 export type CaseType = (typeof caseTypes)[number];
 
-/** Contract CaseParams: every field optional; url cut to 255 characters. */
+/** Contract CaseParams: every field optional; url and company cut to 255 characters. */
 export interface CaseParams {
   consentToContact?: boolean;
   description?: string;
@@ -80,6 +80,12 @@ function text(value: string): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
+/** Contract CaseParams.company: at most 255 characters, like url. */
+export const maxCompanyLength = 255;
+function company(value: string): string | undefined {
+  return text(value)?.slice(0, maxCompanyLength);
+}
+
 function withoutUndefined(params: CaseParams): CaseParams {
   const out: CaseParams = {};
   for (const [key, value] of Object.entries(params) as [keyof CaseParams, CaseParams[keyof CaseParams]][]) {
@@ -96,7 +102,7 @@ export function memberCase(caseType: CaseType, context: CaseContext): SalesCase 
       firstName: text(context.firstName),
       lastName: text(context.lastName),
       email: text(context.email),
-      company: text(context.company),
+      company: company(context.company),
       subject: subjects[caseType] ?? caseType,
       url: cutUrl(context.url),
     }),
@@ -114,7 +120,7 @@ export function contactSalesCase(input: ContactSalesInput, context: CaseContext,
       email: input.emailAddress.trim(),
       contactNumber: text(input.phone),
       interestedIn: text(input.interest),
-      company: text(context.company),
+      company: company(context.company),
       consentToContact: true,
       subject: subjects[caseType],
       url: cutUrl(context.url),

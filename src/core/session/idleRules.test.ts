@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appIdleSettings, formatCountdown, idlePhase, idleWindow, parseActivity } from './idleRules';
+import { appIdleSettings, formatCountdown, idlePhase, idleWindow, isClockJump, parseActivity } from './idleRules';
 
 const t0 = 1_800_000_000_000;
 
@@ -64,5 +64,17 @@ describe('stored activity', () => {
 
   it.each([null, '', 'soon', 'NaN', '-1', '0', String(t0 + 60_000), 'Infinity'])('ignores %j', (raw) => {
     expect(parseActivity(raw, t0)).toBeNull();
+  });
+});
+
+describe('wall-clock jumps', () => {
+  it.each([
+    [0, 1_000, false],
+    [0, 2_000, false],
+    [0, 2_001, true],
+    [0, 400_000, true],
+    [5_000, 4_000, true],
+  ])('%i → %i: jump %s', (previous, now, jump) => {
+    expect(isClockJump(previous, now, 1_000)).toBe(jump);
   });
 });

@@ -80,6 +80,21 @@ export function formatCountdown(remainingMs: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
+/**
+ * How often a tab compares the wall clock with its own: a timer cannot see the machine sleeping
+ * (no timer fires meanwhile), but Date.now() jumps ahead when it wakes.
+ */
+export const clockCheckMs = 1_000;
+
+/**
+ * The wall clock moved unlike the check's interval: it jumped ahead by more than one more interval
+ * (a sleep, a suspended or throttled tab) or went back. Either way the deadlines must be looked at again.
+ */
+export function isClockJump(previousMs: number, nowMs: number, intervalMs: number = clockCheckMs): boolean {
+  const elapsed = nowMs - previousMs;
+  return elapsed < 0 || elapsed > 2 * intervalMs;
+}
+
 /** A stored activity time is trusted only as a finite number not in the future (a corrupt entry is ignored). */
 export function parseActivity(raw: string | null, nowMs: number): number | null {
   if (raw === null) return null;

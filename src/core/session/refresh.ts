@@ -134,6 +134,8 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
   if (!result.ok) {
     // This context heard the outcome: unanswered (retried later, as ever) or the session ends here.
     await deleteKv(refreshInFlightKey);
+    // Contract fall-back table: a failed refresh is the login client's token_refresh_error, in every tab.
+    broadcast({ type: 'refresh-failed', reason: result.reason === 'unreachable' ? 'unreachable' : 'refused' });
     if (result.reason === 'unreachable') {
       reportReachable(false);
       return 'unreachable';

@@ -26,6 +26,8 @@ const sessionMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('connectivity'), online: z.boolean() }),
   /** The idle countdown ran out: every tab saves its open work, then the session signs out. */
   z.object({ type: z.literal('session-timeout') }),
+  /** A refresh grant failed in some context (refused, or unanswered): the login client's token_refresh_error. */
+  z.object({ type: z.literal('refresh-failed'), reason: z.enum(['refused', 'unreachable']) }),
   /** A session-store entry (token, language, ...) was written: in-memory copies are stale. */
   z.object({ type: z.literal('store-changed'), key: z.string() }),
 ]);

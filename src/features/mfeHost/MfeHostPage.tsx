@@ -1,21 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
 import { runtimeConfigAtom } from '../../config/configAtom';
 import { createHostApi } from './hostApi';
 import { loadRemote, remoteForPath } from './remotes';
 import { whenOnlineSettled } from '../../lib/network/onlineSettled';
+import { paths, remotePathOf } from '../../app/paths';
 
 /**
- * /mfe-host: mounts the business screen (micro-frontend) configured for the path, hands it the
- * host API, and unmounts it when the member navigates elsewhere. A remote that fails to load or
- * to mount shows an error panel, never a blank page.
+ * /mfe-host (and a remote's own /{route}): mounts the business screen (micro-frontend) configured
+ * for the path, hands it the host API, and unmounts it when the member navigates elsewhere. A
+ * remote that fails to load or to mount shows an error panel, never a blank page; an address no
+ * remote serves is the not-found page.
  */
 export function MfeHostPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const subPath = useParams()['*'] ?? '';
+  const subPath = remotePathOf(useLocation().pathname);
   const { microFrontends } = useAtomValue(runtimeConfigAtom);
   const remote = remoteForPath(microFrontends, subPath);
   const container = useRef<HTMLDivElement>(null);
@@ -61,6 +63,7 @@ export function MfeHostPage() {
     // Only after the network's return: a remote that fails while online must not retry in a loop.
     return whenOnlineSettled(() => setAttempt((n) => n + 1), { afterReturn: true });
   }, [failed]);
+  if (!remote && subPath !== '') return <Navigate to={paths.notFound} replace />;
   return (
     <>
       <h1 className="visually-hidden">{remote?.name ?? t('Home')}</h1>

@@ -28,6 +28,29 @@ function useNow(active: boolean): number {
   return now;
 }
 
+/** Stands in for the time while the sentence is translated, so the time can be its own element. */
+const timeMark = '\u2063TIME\u2063';
+
+/**
+ * The countdown: the time on its own in a role="timer" element, inside the translated sentence
+ * (SessionTimeoutCountdown, whose {{time}} says where it goes in each language). A catalogue
+ * without the sentence (or with one that has no {{time}}) still shows the time, alone.
+ */
+function Countdown({ time }: { time: string }) {
+  const { t, i18n } = useTranslation();
+  const sentence = i18n.exists('SessionTimeoutCountdown') ? t('SessionTimeoutCountdown', { time: timeMark }) : '';
+  const [before, after] = sentence.includes(timeMark) ? sentence.split(timeMark, 2) : ['', ''];
+  return (
+    <p className="session-timeout__countdown" data-testid="session-timeout-countdown">
+      {before}
+      <span role="timer" aria-atomic="true">
+        {time}
+      </span>
+      {after}
+    </p>
+  );
+}
+
 /**
  * SPEC §2/§4 session-timeout warning: after the idle time (shared by every tab) members holding
  * SessionTimeoutWarning see a 60-second countdown in every tab; Continue (here or in any tab)
@@ -102,10 +125,8 @@ export function SessionTimeoutWarning() {
         </>
       }
     >
-      <p className="session-timeout__countdown" role="timer" aria-atomic="true" data-testid="session-timeout-countdown">
-        {/* Until the first tick, `now` may be from before the warning opened: never show more than the countdown. */}
-        {t('SessionTimeoutCountdown', { time: formatCountdown(Math.min((timeoutAt ?? now) - now, appIdleSettings.timeoutMs)) })}
-      </p>
+      {/* Until the first tick, `now` may be from before the warning opened: never show more than the countdown. */}
+      <Countdown time={formatCountdown(Math.min((timeoutAt ?? now) - now, appIdleSettings.timeoutMs))} />
     </Modal>
   );
 }

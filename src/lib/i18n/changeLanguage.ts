@@ -5,7 +5,7 @@ import { storageKeys } from '../storage/keys';
 import { isLanguageCode, storeLanguage } from './languageStore';
 import { loadAnonymousTranslations } from './translations';
 import { loadDateLocale } from './dateLocale';
-import { applyDocumentLanguage, installTranslations, setFallBackToNotFound } from './runtime';
+import { applyDocumentLanguage, installTranslations, prepareShellTexts, setFallBackToNotFound } from './runtime';
 import type { SignedInLanguageLoad } from './signedInLoad';
 
 /** Where translations come from: v2 tenant (+ seeds) when signed in, v1 otherwise (contract). */
@@ -48,7 +48,7 @@ export async function switchLanguage(code: string, options: SwitchOptions = {}):
   const mine = (generation += 1);
   if (options.store !== false) await storeLanguage(code, { chosen: options.chosen === true }).catch(() => undefined);
   const scope = options.scope ?? currentScope();
-  const [{ loaded, modules }, dateLocale] = await Promise.all([loadFor(code, scope), loadDateLocale(code)]);
+  const [{ loaded, modules }, dateLocale] = await Promise.all([loadFor(code, scope), loadDateLocale(code), prepareShellTexts(code)]);
   if (mine !== generation) return;
   installTranslations(code, loaded);
   for (const [module, translations] of modules) installTranslations(code, translations, module);

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { readStoredAuth } from '../../core/session/sessionDb';
 import { currentLanguage, storeLanguage } from './languageStore';
 import { cachedTenantTranslations, loadAnonymousTranslations, type LoadedTranslations } from './translations';
-import { applyDocumentLanguage, i18nOptions, setFallBackToNotFound } from './runtime';
+import { applyDocumentLanguage, i18nOptions, prepareShellTexts, setFallBackToNotFound } from './runtime';
 import { loadDateLocale } from './dateLocale';
 import { followLanguageOfOtherTabs, followSignOut } from './changeLanguage';
 
@@ -24,7 +24,7 @@ export async function initI18n(): Promise<typeof i18next> {
   const lang = currentLanguage();
   // The pipeline (page or service worker) reads the language from IndexedDB for Accept-Language.
   await storeLanguage(lang).catch(() => undefined);
-  const [loaded, dateLocale] = await Promise.all([initialTranslations(lang), loadDateLocale(lang)]);
+  const [loaded, dateLocale] = await Promise.all([initialTranslations(lang), loadDateLocale(lang), prepareShellTexts(lang)]);
   setFallBackToNotFound(loaded.fallBackToNotFound);
   await i18next.use(initReactI18next).init(i18nOptions(lang, loaded.map));
   applyDocumentLanguage(lang, dateLocale);

@@ -5,6 +5,8 @@ import { defaultLanguage } from './languageStore';
 import { resolveDirection, type DirectionSetting, type TextDirection } from './direction';
 import { dateLocaleAtom } from './dateLocale';
 import type { LoadedTranslations } from './translations';
+import type { ShellTexts } from './shellTexts';
+import { loadShellTexts, withShellTexts } from './shellTextsLoader';
 
 /**
  * The live i18n state shared by the loaders and the screens: the i18next instance's bundles, the
@@ -29,6 +31,19 @@ export const textDirectionAtom = atom<TextDirection>('ltr');
 /** SPEC §4: the configured direction; `auto` follows the language. No configuration sets another yet. */
 export const directionSetting: DirectionSetting = 'auto';
 
+/** The shell's built-in texts per language, loaded before that language's bundle is installed. */
+const shellTextsByLanguage = new Map<string, Partial<ShellTexts>>();
+
+/** Loads the built-in texts of `lang` once; call before installing its translations. */
+export async function prepareShellTexts(lang: string): Promise<void> {
+  if (!shellTextsByLanguage.has(lang)) shellTextsByLanguage.set(lang, await loadShellTexts(lang));
+}
+
+/** The main bundle gets the shell's own keys where the platform's catalogue lacks them. */
+function withBuiltIns(lang: string, map: Record<string, string>, namespace: string): Record<string, string> {
+  return namespace === 'translation' ? withShellTexts(map, shellTextsByLanguage.get(lang) ?? {}) : map;
+}
+
 /** The i18next options of the shell (one namespace per bundle; modules get their own). */
 export function i18nOptions(lang: string, map: Record<string, string>): InitOptions {
   return {
@@ -36,7 +51,7 @@ export function i18nOptions(lang: string, map: Record<string, string>): InitOpti
     fallbackLng: false,
     lowerCaseLng: true, // language codes are lower case on the wire (contract LanguageCode)
     load: 'currentOnly',
-    resources: { [lang]: { translation: map } },
+    resources: { [lang]: { translation: withBuiltIns(lang, map, 'translation') } },
     interpolation: { escapeValue: false }, // React escapes; HTML goes through the safe-content module
     parseMissingKeyHandler: missingKeyText,
     returnNull: false,
@@ -51,12 +66,12 @@ export function i18nOptions(lang: string, map: Record<string, string>): InitOpti
  */
 export function installTranslations(lang: string, loaded: LoadedTranslations | null, namespace = 'translation'): void {
   if (!loaded) {
-    if (!i18next.hasResourceBundle(lang, namespace)) i18next.addResourceBundle(lang, namespace, {});
+    if (!i18next.hasResourceBundle(lang, namespace)) i18next.addResourceBundle(lang, namespace, withBuiltIns(lang, {}, namespace));
     return;
   }
   // Replace, not merge: a key the new answer no longer has must not linger from the old one.
   i18next.removeResourceBundle(lang, namespace);
-  i18next.addResourceBundle(lang, namespace, loaded.map);
+  i18next.addResourceBundle(lang, namespace, withBuiltIns(lang, loaded.map, namespace));
 }
 
 /** <html lang dir>, the atoms, and the date locale of the language now on screen. */

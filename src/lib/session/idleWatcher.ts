@@ -1,7 +1,7 @@
 import { parseRefreshClaims } from '../../core/session/claims';
 import { readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
 import { onSessionMessage } from '../../core/session/sessionChannel';
-import { activitySensitivityMs, idlePhase, idleWindow, parseActivity, type IdlePhase } from '../../core/session/idleRules';
+import { activitySensitivityMs, clockCheckMs, idlePhase, idleWindow, isClockJump, parseActivity, type IdlePhase } from '../../core/session/idleRules';
 import { storageKeys } from '../storage/keys';
 import { readLocal, writeLocal } from '../storage/localStore';
 
@@ -9,7 +9,8 @@ import { readLocal, writeLocal } from '../storage/localStore';
  * SPEC §4 idle timeout, shared by every tab of the session: activity in any tab is written to one
  * local-storage entry (at most once a second), and every tab derives the same warning and deadline
  * from it and the clock. A tab re-checks whenever another tab writes, when it becomes visible again,
- * at its next deadline and at least every ping, so sleeping or throttled tabs catch up at once.
+ * at its next deadline, at least every ping, and when its wall clock jumped (the machine slept: no
+ * timer fired, but the deadline passed), so sleeping or throttled tabs catch up at once.
  */
 const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
 /** Browsers cap setTimeout delays at 2^31 − 1 ms (SPEC §9 "maximum timer delay"). */
@@ -127,6 +128,16 @@ export function startIdleWatcher(options: IdleWatcherOptions): IdleWatcher {
   document.addEventListener('visibilitychange', onVisible);
   window.addEventListener('pageshow', evaluate);
 
+  // A woken machine: the first check after the jump finds the deadline passed and times out
+  // directly, before any stale warning could show.
+  let lastTick = Date.now();
+  const clockCheck = setInterval(() => {
+    const now = Date.now();
+    const jumped = isClockJump(lastTick, now);
+    lastTick = now;
+    if (jumped) evaluate();
+  }, clockCheckMs);
+
   // Opening or reloading a signed-in page is the member's own doing: it counts as activity.
   lastWritten = Date.now();
   recordActivity(lastWritten);
@@ -145,6 +156,7 @@ export function startIdleWatcher(options: IdleWatcherOptions): IdleWatcher {
     stop() {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(clockCheck);
       stopMessages();
       for (const type of activityEvents) window.removeEventListener(type, onActivity, { capture: true });
       window.removeEventListener('focus', onActivity);

@@ -3,6 +3,7 @@ import { appStore } from '../../state/jotai';
 import { clearLocalSession, isLoggingOff, saveReturnUrl } from './logoff';
 import { isLeavingAfterSwitch } from './switching';
 import { loadedScopeAtom, platformReachableAtom, syncSessionFromStorage } from './sessionAtoms';
+import { emitLoginEvent } from '../auth/loginEvents';
 
 /** Paths where a tab is already signed out: a logoff elsewhere changes nothing there. */
 const signedOutPrefixes = ['/auth', '/404', '/eula'];
@@ -42,6 +43,10 @@ export function startSessionSync(): () => void {
       }
       case 'connectivity':
         appStore.set(platformReachableAtom, message.online);
+        break;
+      case 'refresh-failed':
+        // Whichever context ran the grant (a tab or the service worker), each tab's login client reports it.
+        emitLoginEvent({ type: 'token_refresh_error', message: message.reason === 'refused' ? 'The refresh was refused' : 'The refresh got no answer' });
         break;
     }
   });

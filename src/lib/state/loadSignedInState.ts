@@ -158,7 +158,8 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
     scopeKey,
     permissions,
     languages: init?.languages ?? [],
-    user: user ?? init?.user ?? null,
+    // Contract fall-back: a failed users/current/legacy is a null user (so no start-up modals), not init's.
+    user,
     tenant: init?.tenant ?? (await getValidated('/api/access/v1/tenants/current', tenantSchema)),
     tenants: await tenants,
     settings: init?.settings ?? null,

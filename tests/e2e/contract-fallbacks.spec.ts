@@ -1,0 +1,56 @@
+import { test, expect, en } from './fixtures.ts';
+import { platformGet } from './support/session.ts';
+
+const legacyPath = '/api/access/v1/users/current/legacy';
+const startupReads = ['/api/alert/v1/alerts/maintenance/immediate', '/api/benchmarking/v1/notification/HOME_PAGE', '/api/alert/v1/alerts/banner/immediate'];
+
+test.describe('contract fall-backs (platform-api.yaml fall-back table)', () => {
+  test.describe('start-up', () => {
+    test.use({ quietStartup: false });
+
+    for (const answer of ['500', 'an array for an object'] as const) {
+      test(`users/current/legacy answering ${answer} is a null user: the e-mail stands in for the name and no start-up modal runs`, async ({ page, signIn, platform }) => {
+        if (answer === '500') await platform.fault({ method: 'GET', path: legacyPath, status: 500 });
+        else await platform.override({ method: 'GET', path: legacyPath, status: 200, body: [] });
+        await page.clock.install();
+        await signIn(page, 'admin@acme.test');
+        await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+        // init's user (Ada Admin) is not used in its place.
+        await expect(page.getByTestId('user-name')).toHaveText('admin@acme.test');
+        await page.clock.runFor(2000); // well past the 250 ms start-up delay
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        for (const path of startupReads) expect(await platform.log({ path }), path).toEqual([]);
+      });
+    }
+  });
+
+  test('caseParams.company is cut to 255 characters, like url', async ({ page, signIn, platform, request }) => {
+    const tenant = await platformGet<Record<string, unknown>>(request, platform, '/api/access/v1/tenants/current', 'free@acme.test');
+    const longName = `Hooli ${'x'.repeat(400)}`;
+    // Without init the shell reads the tenant from tenants/current (SPEC §8): a platform with a very long name.
+    await platform.fault({ method: 'GET', path: '/api/global-state/v1/init', status: 500 });
+    await platform.override({ method: 'GET', path: '/api/access/v1/tenants/current', status: 200, body: { ...tenant, Name: longName } });
+    await signIn(page, 'free@acme.test');
+    await page.getByRole('button', { name: en.UpgradeNow }).click();
+    await page.getByRole('dialog', { name: en.UpgradeTitle }).getByRole('button', { name: en.StartTrial }).click();
+    await expect(page.getByRole('dialog', { name: en.ThankYou })).toBeVisible();
+    const [sent] = await platform.log({ path: '/api/salesops/v1/cases', method: 'POST' });
+    const company = (sent!.body as { caseParams: { company: string } }).caseParams.company;
+    expect(company).toBe(longName.slice(0, 255));
+    expect(sent!.status).toBeLessThan(300);
+  });
+
+  test('a refused refresh emits the login client’s token_refresh_error', async ({ page, signIn, platform }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('user-name')).not.toBeEmpty();
+    await platform.fault({ path: '/api/access/v1/oauth/token', status: 400 });
+    await platform.clock(1000); // the access token has run out for the platform: the next call refreshes
+    await page.reload();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect.poll(() => errors.join('\n')).toContain('login event token_refresh_error');
+  });
+});

@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect, en, demoPassword, fillSignIn } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
+import { refreshGrants } from './support/session.ts';
+
+const ar = JSON.parse(readFileSync(new URL('../../emulator/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+const eulaPath = '/api/access/v1/eula';
+const acceptancePath = '/api/access/v1/eula/acceptance';
+const eulaEmail = 'eula@acme.test';
+
+/** The agreement the emulator serves (its heading), so the test does not copy its text. */
+const agreementHeading = (page: Page) => page.getByRole('heading', { name: 'Terms of use' });
+const acceptButton = (page: Page, texts = en) => page.getByRole('button', { name: texts.Accept });
+
+test.describe('/eula: the end-user agreement', () => {
+  test('shows the agreement, accepts the shown Version, refreshes once and goes on to the return URL', async ({ page, platform }) => {
+    await page.goto('/mfe-host/home');
+    await expect(page).toHaveURL(/\/auth$/);
+    await fillSignIn(page, eulaEmail);
+    await expect(page).toHaveURL(/\/eula$/);
+    await expect(page.getByRole('heading', { level: 1, name: en.EndUserAgreement })).toBeVisible();
+    await expect(agreementHeading(page)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Keyboard alone: Tab reaches Accept, Enter accepts.
+    const accept = acceptButton(page);
+    for (let i = 0; i < 20 && !(await accept.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await expect(accept).toBeFocused();
+    await platform.clearLog();
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/mfe-host\/home$/);
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+
+    const accepted = await platform.log({ path: acceptancePath, method: 'POST' });
+    expect(accepted.map((r) => [r.status, r.body])).toEqual([[204, { Version: '2026.1' }]]);
+    const grants = refreshGrants(await platform.log({ path: '/api/access/v1/oauth/token' }));
+    expect(grants.length).toBeGreaterThanOrEqual(1);
+    expect(grants[0]!.seq).toBeGreaterThan(accepted[0]!.seq);
+    expect(visited).not.toContain('/eula');
+    // The member's own role now: a reload stays in the shell.
+    await page.reload();
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(page).toHaveURL(/\/mfe-host\/home$/);
+  });
+
+  test('a 400 on Version shows the new agreement with a message; accepting that one goes on', async ({ page, platform }) => {
+    await platform.override({ method: 'GET', path: eulaPath, status: 200, body: { Version: '2025.4', Html: '<h2>Old terms</h2><p>Superseded.</p>' }, times: 1 });
+    await page.goto('/auth');
+    await fillSignIn(page, eulaEmail);
+    await expect(page.getByRole('heading', { name: 'Old terms' })).toBeVisible();
+    await acceptButton(page).click();
+    await expect(page.getByText(en.EulaChanged!)).toBeVisible();
+    await expect(agreementHeading(page)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Old terms' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/eula$/);
+    await acceptButton(page).click();
+    await expect(page).toHaveURL(/\/mfe-host$/);
+    const accepted = await platform.log({ path: acceptancePath, method: 'POST' });
+    expect(accepted.map((r) => [r.status, r.body])).toEqual([
+      [400, { Version: '2025.4' }],
+      [204, { Version: '2026.1' }],
+    ]);
+  });
+
+  test('a failed load and a failed acceptance say so and can be tried again', async ({ page, platform }) => {
+    await platform.fault({ method: 'GET', path: eulaPath, status: 500, times: 1 });
+    await page.goto('/auth');
+    await fillSignIn(page, eulaEmail);
+    await expect(page.getByRole('alert').filter({ hasText: en.EulaLoadError! })).toBeVisible();
+    await expect(acceptButton(page)).toHaveCount(0);
+    await page.getByRole('button', { name: en.Retry }).click();
+    await expect(agreementHeading(page)).toBeVisible();
+
+    await platform.fault({ method: 'POST', path: acceptancePath, status: 503, times: 1 });
+    await acceptButton(page).click();
+    await expect(page.getByRole('alert').filter({ hasText: en.EulaAcceptError! })).toBeVisible();
+    await expect(page).toHaveURL(/\/eula$/);
+    await acceptButton(page).click();
+    await expect(page).toHaveURL(/\/mfe-host$/);
+  });
+
+  test('offline, the page says so and Accept waits for the network', async ({ page, context }) => {
+    await page.goto('/auth');
+    await fillSignIn(page, eulaEmail);
+    await expect(agreementHeading(page)).toBeVisible();
+    await context.setOffline(true);
+    await expect(page.getByText(en.EulaOffline!)).toBeVisible();
+    await expect(acceptButton(page)).toBeDisabled();
+    await context.setOffline(false);
+    await expect(acceptButton(page)).toBeEnabled();
+  });
+
+  test('Sign out leaves through the logoff', async ({ page, platform }) => {
+    await page.goto('/auth');
+    await fillSignIn(page, eulaEmail);
+    await expect(agreementHeading(page)).toBeVisible();
+    await page.getByRole('button', { name: en.SignOut }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect((await platform.log({ path: '/api/access/v1/auth/logout', method: 'POST' })).length).toBe(1);
+    expect(await platform.log({ path: acceptancePath })).toEqual([]);
+  });
+
+  test('in Arabic the page is right to left, and axe finds nothing', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByLabel(en.Language!).selectOption('ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByLabel(ar.Email!).fill(eulaEmail);
+    await page.getByRole('button', { name: ar.Continue }).click();
+    await page.getByLabel(ar.Password!).fill(demoPassword);
+    await page.getByRole('button', { name: ar.SignIn }).click();
+    await expect(page).toHaveURL(/\/eula$/);
+    await expect(page.getByRole('heading', { level: 1, name: ar.EndUserAgreement })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(acceptButton(page, ar)).toBeVisible();
+    await expect(page.getByRole('button', { name: ar.SignOut })).toBeVisible();
+    await expect(agreementHeading(page)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the agreement HTML is sanitised like all server HTML', async ({ page, platform }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { hacked: boolean }).hacked = false;
+    });
+    const hostile = '<h2>Terms of use</h2><img src="x" onerror="window.hacked=true"><script>window.hacked=true</script><a href="javascript:window.hacked=true">link</a>';
+    await platform.override({ method: 'GET', path: eulaPath, status: 200, body: { Version: '2026.1', Html: hostile } });
+    await page.goto('/auth');
+    await fillSignIn(page, eulaEmail);
+    await expect(agreementHeading(page)).toBeVisible();
+    const agreement = page.getByTestId('eula-text');
+    await expect(agreement.locator('script, [onerror]')).toHaveCount(0);
+    await expect(agreement.locator('a[href^="javascript:"]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { hacked: boolean }).hacked)).toBe(false);
+  });
+});

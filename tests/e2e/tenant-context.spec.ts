@@ -1,0 +1,30 @@
+import { test, expect, en } from './fixtures.ts';
+import { tenantIdByName } from './support/session.ts';
+
+const contextCalls = '/api/access/v1/tenants/context';
+
+test.describe('tenant-context links wherever they land (SPEC §2 context / contextVersion)', () => {
+  for (const start of ['/', '/landing']) {
+    test(`${start}?context=…&contextVersion=2 switches like /mfe-host and leaves a clean address bar`, async ({ page, signIn, platform, request }) => {
+      const europe = await tenantIdByName(request, platform, 'Acme Europe');
+      await signIn(page, 'admin@acme.test');
+      await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+      await page.goto(`${start}?context=${europe}&contextVersion=2`);
+      await expect(page.getByTestId('tenant-name')).toHaveText('Acme Europe');
+      await expect(page).toHaveURL(/\/mfe-host$/);
+      const asked = await platform.log({ path: contextCalls });
+      expect(asked.map((r) => r.query.context)).toContain(europe);
+    });
+  }
+
+  test('/landing?context=…&contextVersion=1 asks first, as on /mfe-host', async ({ page, signIn, platform, request }) => {
+    const europe = await tenantIdByName(request, platform, 'Acme Europe');
+    await signIn(page, 'admin@acme.test');
+    await page.goto(`/landing?context=${europe}&contextVersion=1`);
+    const dialog = page.getByRole('alertdialog', { name: en.TenantContextChangeTitle });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/mfe-host$/);
+    await dialog.getByRole('button', { name: en.Continue }).click();
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Europe');
+  });
+});
