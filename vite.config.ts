@@ -71,6 +71,16 @@ export default defineConfig(({ command }) => ({
     sourcemap: 'hidden',
     manifest: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The session, storage and pipeline modules every page starts with (the sign-in page
+          // included) as one file rather than a dozen small ones: one request, and one gzip stream
+          // instead of a header and import list per file (about 1.5 KB gzip on /auth).
+          groups: [{ name: 'shell-core', test: /\/src\/(core\/(session\/(sessionDb|sessionChannel|claims|tokenClient|refresh|sessionSnapshot|sessionScope|refreshInFlight)|pipeline|protocol|idbOpener|storageFallback|exclusively)|state\/jotai|lib\/(storage|api)\/)/, priority: 10 }],
+        },
+      },
+    },
   },
   server: { port, strictPort: true },
   preview: { port, strictPort: true },

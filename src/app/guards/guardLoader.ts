@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { logoff, saveReturnUrl } from '../../lib/session/logoff';
+import { saveReturnUrl } from '../../lib/session/logoffState';
 import { isAuthPage, paths } from '../paths';
 import type { Guard } from './guards';
 
@@ -16,6 +16,8 @@ export function guardLoader(guard: Guard) {
       return redirect(paths.auth);
     }
     if (result.logoff) {
+      // Loaded only when a session ends: no page start needs the logoff's code.
+      const { logoff } = await import('../../lib/session/logoff');
       const target = await logoff({ returnUrl, keepDrafts: true });
       if (isAuthPage(target)) return redirect(target);
       window.location.assign(target); // the SAML logout is a full-page navigation

@@ -3,7 +3,7 @@ import { readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionD
 import { refreshSession } from '../../core/session/refresh';
 import { userTenantKey } from '../../lib/state/signedInState';
 import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
-import { saveReturnUrl } from '../../lib/session/logoff';
+import { saveReturnUrl } from '../../lib/session/logoffState';
 import { paths } from '../paths';
 import { pass, type Guard, type GuardResult } from './guards';
 

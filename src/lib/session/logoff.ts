@@ -6,8 +6,7 @@ import { apiFetch } from '../api/apiFetch';
 import { clearApiCaches } from '../../core/pipeline/apiCache';
 import { clearDrafts } from '../forms/formDraft';
 import { storageKeys } from '../storage/keys';
-import { readLocal, removeLocal, writeLocal, writeTab } from '../storage/localStore';
-import { isIgnoredReturnPath, safeReturnPath } from './returnUrl';
+import { readLocal, removeLocal, writeLocal } from '../storage/localStore';
 import { lookupSamlUserType, samlLogoutPath } from './samlUserType';
 import { appStore } from '../../state/jotai';
 import { sessionAtom, signedOutSession } from './sessionAtoms';
@@ -18,18 +17,8 @@ import { clearWaitingWrites } from '../outbox/appBadge';
 const clearedKeys = [storageKeys.auth, storageKeys.tenant, storageKeys.session, storageKeys.omni] as const;
 
 
-let loggingOff = false;
-export function isLoggingOff(): boolean {
-  return loggingOff;
-}
-/** This tab is on its own way out (a timeout saving its work): a logoff elsewhere must not cut it short. */
-export function markLoggingOff(): void {
-  loggingOff = true;
-}
-/** Signed in again in the same page: logoffs from other tabs apply to this tab once more. */
-export function clearLoggingOff(): void {
-  loggingOff = false;
-}
+export { clearLoggingOff, isLoggingOff, markLoggingOff, saveReturnUrl } from './logoffState';
+import { markLoggingOff, saveReturnUrl } from './logoffState';
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
@@ -41,11 +30,6 @@ async function signedInMemberGuid(): Promise<string | null> {
   return auth ? (refreshTokenGuid(auth.refresh_token) ?? null) : null;
 }
 
-/** Saves the current URL as the return URL unless it is an ignored path; only ever a same-origin path. */
-export function saveReturnUrl(url: string = `${location.pathname}${location.search}${location.hash}`): void {
-  const path = safeReturnPath(url, location.origin);
-  if (path && !isIgnoredReturnPath(path)) writeTab(storageKeys.returnUrl, path);
-}
 
 /**
  * Everything this browser knows about the session, gone: storage, atoms and cached API answers.
@@ -90,7 +74,7 @@ export async function clearLocalSession(options: { keepDrafts?: boolean } = {}):
  * Returns where the browser is going.
  */
 export async function logoff(options: { returnUrl?: string | null; keepDrafts?: boolean } = {}): Promise<string> {
-  loggingOff = true;
+  markLoggingOff();
   const token = await readKv(sessionKeys.accessToken, isString);
   if (token && !isExpired(parseAccessClaims(token))) {
     try {

@@ -5,7 +5,7 @@ import { storageKeys } from '../storage/keys';
 import { readTab, removeLocal, removeTab, writeLocal } from '../storage/localStore';
 import { safeReturnPath } from './returnUrl';
 import { broadcast } from '../../core/session/sessionChannel';
-import { clearLoggingOff } from './logoff';
+import { clearLoggingOff } from './logoffState';
 
 /** SPEC §4: signing in stores the auth object, tenant and last login email and clears the timed-out flag. */
 export async function storeSignIn(tokens: TokenResponse, email: string): Promise<void> {

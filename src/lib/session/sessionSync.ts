@@ -1,9 +1,8 @@
 import { onSessionMessage } from '../../core/session/sessionChannel';
 import { appStore } from '../../state/jotai';
-import { clearLocalSession, isLoggingOff, saveReturnUrl } from './logoff';
+import { isLoggingOff, saveReturnUrl } from './logoffState';
 import { isLeavingAfterSwitch } from './switching';
 import { loadedScopeAtom, platformReachableAtom, syncSessionFromStorage } from './sessionAtoms';
-import { emitLoginEvent } from '../auth/loginEvents';
 
 /** Paths where a tab is already signed out: a logoff elsewhere changes nothing there. */
 const signedOutPrefixes = ['/auth', '/404', '/eula'];
@@ -25,10 +24,13 @@ export function startSessionSync(): () => void {
         if (isLoggingOff() || signedOutPrefixes.some((p) => location.pathname.startsWith(p))) return;
         // Every tab keeps its own place (per-tab return URL) and follows to the sign-in page.
         // Drafts are shared local storage: an explicit sign-out already removed them; a forced one keeps them.
-        void clearLocalSession({ keepDrafts: true }).then(() => {
-          saveReturnUrl();
-          location.assign(message.redirect);
-        });
+        // The clearing code loads only now: no page start needs it.
+        void import('./logoff')
+          .then(({ clearLocalSession }) => clearLocalSession({ keepDrafts: true }))
+          .then(() => {
+            saveReturnUrl();
+            location.assign(message.redirect);
+          });
         break;
       case 'tenant-switched': {
         // No tab may keep showing one tenant's data while holding another tenant's token.
@@ -46,7 +48,9 @@ export function startSessionSync(): () => void {
         break;
       case 'refresh-failed':
         // Whichever context ran the grant (a tab or the service worker), each tab's login client reports it.
-        emitLoginEvent({ type: 'token_refresh_error', message: message.reason === 'refused' ? 'The refresh was refused' : 'The refresh got no answer' });
+        void import('../auth/loginEvents').then(({ emitLoginEvent }) =>
+          emitLoginEvent({ type: 'token_refresh_error', message: message.reason === 'refused' ? 'The refresh was refused' : 'The refresh got no answer' }),
+        );
         break;
     }
   });
