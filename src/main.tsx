@@ -13,7 +13,7 @@ import { appStore } from './state/jotai';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { watchStorageHealth } from './lib/storage/storageHealth';
 import { appBuild } from './build';
-import { markFirstScreenShown } from './app/firstScreen';
+import { markFirstScreenShown } from './lib/firstScreen';
 import './styles/global.css';
 
 document.documentElement.dataset.build = appBuild;

@@ -1,8 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { Provider, appStore, useAtomValue } from '../state/jotai';
 import { updateWaitingAtom } from '../pwa/updateState';
 import { createShellRouter } from './router';
+import { KitLocaleProvider } from '../components/direction/direction';
+import { languageAtom, textDirectionAtom } from '../lib/i18n/runtime';
+import { registerNotifier } from '../lib/notify';
+import { toast } from '../components/toast/toast';
+
+// Plain modules' notices (lib/notify) are the shell's toasts.
+registerNotifier((notice) => void toast.show(notice));
 
 // Loaded only once an update waits: its code stays out of every page's start (the /auth budget).
 const UpdatePrompt = lazy(() => import('../features/update/UpdatePrompt'));
@@ -16,14 +23,25 @@ function UpdateNotice() {
   ) : null;
 }
 
+/** The UI kit learns the language on screen and its direction here (it reads no atoms itself). */
+function KitLocale({ children }: { children: ReactNode }) {
+  return (
+    <KitLocaleProvider language={useAtomValue(languageAtom)} dir={useAtomValue(textDirectionAtom)}>
+      {children}
+    </KitLocaleProvider>
+  );
+}
+
 export function App() {
   // Created on first render, not at import: a data router starts its loaders (the guards) at once,
   // and they must not run before the configuration and the session layer are ready.
   const [router] = useState(createShellRouter);
   return (
     <Provider store={appStore}>
-      <RouterProvider router={router} />
-      <UpdateNotice />
+      <KitLocale>
+        <RouterProvider router={router} />
+        <UpdateNotice />
+      </KitLocale>
     </Provider>
   );
 }

@@ -5,7 +5,7 @@ import { storageKeys } from '../lib/storage/keys';
 import { readTab, writeTab } from '../lib/storage/localStore';
 import { whenOnlineSettled } from '../lib/network/onlineSettled';
 import { isChunkLoadError, maySelfReload } from './routeErrorRules';
-import { markFirstScreenShown } from './firstScreen';
+import { markFirstScreenShown } from '../lib/firstScreen';
 
 function reload(): void {
   writeTab(storageKeys.routeErrorReload, String(Date.now()));

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
-import { markFirstScreenShown } from './firstScreen';
+import { markFirstScreenShown } from '../lib/firstScreen';
 import { guardLoader } from './guards/guardLoader';
 import { eulaGuard, mainGuard } from './guards/sessionGuards';
 import { Loading } from '../components/loading/Loading';
-import { isOutsideShellRoutes, paths } from './paths';
+import { isOutsideShellRoutes, paths } from '../config/paths';
 import { RouteError } from './RouteError';
 import { appStore } from '../state/jotai';
 import { runtimeConfigAtom } from '../config/configAtom';

@@ -1,5 +1,5 @@
 import { appBuild } from '../build';
-import { firstScreenShown } from '../app/firstScreen';
+import { firstScreenShown } from '../lib/firstScreen';
 import { isRetiredNotice } from '../core/pwa/workerMessages';
 import { runPipelineInPage } from '../lib/api/apiFetch';
 import { storageKeys } from '../lib/storage/keys';

@@ -191,8 +191,12 @@ test.describe('session timeout', () => {
     // The lid closes: 400 s pass on the wall clock while no timer runs.
     const now = await page.evaluate(() => Date.now());
     await page.clock.setSystemTime(now + 400_000);
+    // The tab runs again: within 2 s of its own clock it has timed the session out (the sign-out
+    // itself then waits for open work to be saved, on timers and calls of its own).
+    await page.clock.runFor(2000);
+    expect(await page.evaluate(() => localStorage.getItem('trust-shell.timedOut'))).not.toBeNull();
     await page.clock.resume();
-    await expect(page).toHaveURL(/\/auth$/, { timeout: 2000 });
+    await expect(page).toHaveURL(/\/auth$/);
     expect(await page.evaluate(() => (window as unknown as { timeoutWarningSeen: { dialog: boolean } }).timeoutWarningSeen.dialog)).toBe(false);
     expect(await platformCalls(platform)).toContain('POST /api/access/v1/auth/logout');
   });

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { saveReturnUrl } from '../../lib/session/logoffState';
-import { isAuthPage, paths } from '../paths';
+import { isAuthPage, paths } from '../../config/paths';
 import type { Guard } from './guards';
 
 /** Runs a guard before a route renders; a failure redirects, goes to sign-in, or logs off, keeping the return URL. */

@@ -4,7 +4,7 @@ import { refreshSession } from '../../core/session/refresh';
 import { userTenantKey } from '../../lib/state/signedInState';
 import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
 import { saveReturnUrl } from '../../lib/session/logoffState';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { pass, type Guard, type GuardResult } from './guards';
 
 const isString = (v: unknown): v is string => typeof v === 'string';

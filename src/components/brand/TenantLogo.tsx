@@ -1,28 +1,35 @@
 import { useTranslation } from 'react-i18next';
-import { useAtomValue } from '../../state/jotai';
-import { brandingAtom } from '../../lib/branding/brandingAtoms';
-import { currentTenantAtom } from '../../lib/state/signedInState';
 import { DefaultLogo } from './DefaultLogo';
 import './brand.css';
+
+export interface TenantLogoProps {
+  /** The brand's LogoData (checked ImageData), or null for the product's logo. */
+  logoData: string | null;
+  /** The brand's Title (checked plain text), or null. */
+  title: string | null;
+  /** Names the logo for assistive technology. */
+  tenantName: string;
+  /** The product brand's logo, shown when the brand has none. */
+  defaultLogoSrc: string;
+  /** False when the chrome shows the title elsewhere. */
+  showTitle?: boolean;
+}
 
 /**
  * The top bar's brand: the tenant logo (LogoData, else the default logo) and the branding Title.
  * Both values were checked when they were mapped (ImageData, plain text) and render as an image
- * source and text only. `showTitle={false}` when the chrome shows the title elsewhere.
+ * source and text only.
  */
-export function TenantLogo({ showTitle = true }: { showTitle?: boolean }) {
+export function TenantLogo({ logoData, title, tenantName, defaultLogoSrc, showTitle = true }: TenantLogoProps) {
   const { t } = useTranslation();
-  const branding = useAtomValue(brandingAtom);
-  const tenant = useAtomValue(currentTenantAtom);
-  const name = tenant?.Name ?? branding?.Title ?? '';
   return (
     <span className="tenant-logo" data-testid="tenant-logo">
-      {branding?.LogoData ? (
-        <img className="tenant-logo__image" src={branding.LogoData} alt={t('TenantLogo', { name })} width={160} height={40} />
+      {logoData ? (
+        <img className="tenant-logo__image" src={logoData} alt={t('TenantLogo', { name: tenantName })} width={160} height={40} />
       ) : (
-        <DefaultLogo className="tenant-logo__image" />
+        <DefaultLogo className="tenant-logo__image" src={defaultLogoSrc} />
       )}
-      {showTitle && branding?.Title ? <span className="tenant-logo__title">{branding.Title}</span> : null}
+      {showTitle && title ? <span className="tenant-logo__title">{title}</span> : null}
     </span>
   );
 }

@@ -1,8 +1,17 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { LocaleProvider } from '@ark-ui/react/locale';
-import { useAtomValue } from '../../state/jotai';
-import { languageAtom, textDirectionAtom } from '../../lib/i18n/runtime';
-import type { TextDirection } from '../../lib/i18n/direction';
+
+export type TextDirection = 'ltr' | 'rtl';
+
+/**
+ * The language on screen and its direction, as the app tells the kit (`KitLocaleProvider` at the
+ * root, fed from the i18n atoms): the kit reads no domain state itself.
+ */
+const KitLocaleContext = createContext<{ language: string; dir: TextDirection }>({ language: 'en-us', dir: 'ltr' });
+
+export function KitLocaleProvider({ language, dir, children }: { language: string; dir: TextDirection; children: ReactNode }) {
+  return <KitLocaleContext.Provider value={{ language, dir }}>{children}</KitLocaleContext.Provider>;
+}
 
 /**
  * The text direction the kit's Ark components use (their popups are portalled out of the page, so
@@ -17,8 +26,8 @@ export function DirectionProvider({ dir, children }: { dir: TextDirection; child
 
 export function useDirection(): TextDirection {
   const override = useContext(DirectionContext);
-  const language = useAtomValue(textDirectionAtom);
-  return override ?? language;
+  const { dir } = useContext(KitLocaleContext);
+  return override ?? dir;
 }
 
 /**
@@ -26,7 +35,7 @@ export function useDirection(): TextDirection {
  * calendar and Latin digits, so the grid matches the numeric dates typed into the input.
  */
 export function useCalendarLocale(): string {
-  const language = useAtomValue(languageAtom);
+  const { language } = useContext(KitLocaleContext);
   return `${language}-u-ca-gregory-nu-latn`;
 }
 

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { DatePicker as ArkDatePicker } from '@ark-ui/react/date-picker';
 import { useTranslation } from 'react-i18next';
-import { useAtomValue } from '../../state/jotai';
-import { dateTimePreferencesAtom } from '../../lib/preferences/dateTimePreferences';
+import { usePickerFormat } from './pickerFormat';
 import { datePattern, type DateFormatValue } from '../../lib/datetime/format';
 import { dateErrorKeys, formatDateInput, inputPattern, validateDateInput, type DateError } from '../../lib/datetime/parse';
 import { ArkDirection } from '../direction/direction';
@@ -16,7 +15,7 @@ import { ErrorText } from '../form/ErrorText';
 
 /** The input pattern of a date format: the member's (date-fns tokens), else MM/dd/yyyy. */
 export function useInputPattern(dateFormat?: DateFormatValue): string {
-  const preferences = useAtomValue(dateTimePreferencesAtom);
+  const preferences = usePickerFormat();
   return inputPattern(datePattern(dateFormat ?? preferences.dateFormat));
 }
 

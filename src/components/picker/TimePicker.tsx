@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAtomValue } from '../../state/jotai';
-import { dateTimePreferencesAtom } from '../../lib/preferences/dateTimePreferences';
+import { usePickerFormat } from './pickerFormat';
 import { useFieldMessage, type FieldMessage } from '../form/FormField';
 import { fromDisplayTime, hourCycleOf, hourOptions, minuteOptions, toDisplayTime, type DayPeriod, type HourCycle, type TimeValue } from './time';
 import '../form/field.css';
@@ -45,7 +44,7 @@ function timeOf(parts: Parts, cycle: HourCycle): TimeValue | null {
  */
 export function TimePicker({ label, value, onValueChange, hourCycle, required, disabled, error, name }: TimePickerProps) {
   const { t } = useTranslation();
-  const preferences = useAtomValue(dateTimePreferencesAtom);
+  const preferences = usePickerFormat();
   const cycle = hourCycle ?? hourCycleOf(preferences.timeFormat);
   const id = useId();
   const errorId = `time-${id}-error`;

@@ -14,7 +14,7 @@ import { changeLanguage } from '../../lib/i18n/changeLanguage';
 import { currentLanguage } from '../../lib/i18n/languageStore';
 import { readLocal } from '../../lib/storage/localStore';
 import { storageKeys } from '../../lib/storage/keys';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { storageInMemoryAtom } from '../../lib/storage/storageHealth';
 import './auth.css';
 

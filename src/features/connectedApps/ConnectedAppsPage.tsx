@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { Loading } from '../../components/loading/Loading';
 import { runtimeConfigAtom } from '../../config/configAtom';
 import { connectedAppTarget } from '../../lib/links/communityLinks';

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DefaultLogo } from '../../components/brand/DefaultLogo';
+import { iconSet, productBrand } from '../../lib/branding/brandVariants';
 import { Button } from '../../components/button/Button';
 import { Loading } from '../../components/loading/Loading';
 import { SafeHtml } from '../../components/safeHtml/SafeHtml';
@@ -9,7 +10,7 @@ import { acceptEula, loadEula, type Eula } from '../../lib/eula/eula';
 import { logoff } from '../../lib/session/logoff';
 import { followSignOut } from '../../lib/session/followSignOut';
 import { takeReturnPath } from '../../lib/session/session';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import './eula.css';
 
 type View = { kind: 'loading' } | { kind: 'failed' } | { kind: 'shown'; eula: Eula; notice: 'changed' | 'accept-failed' | null };
@@ -83,7 +84,7 @@ export default function EulaPage() {
 
   return (
     <main className="eula-page">
-      <DefaultLogo />
+      <DefaultLogo src={iconSet(productBrand).logo} />
       <h1 id="eula-title">{t('EndUserAgreement')}</h1>
       <p>{t('EndUserAgreementIntro')}</p>
       {!online && (

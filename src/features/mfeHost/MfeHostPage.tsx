@@ -6,7 +6,7 @@ import { runtimeConfigAtom } from '../../config/configAtom';
 import { createHostApi } from './hostApi';
 import { loadRemote, remoteForPath } from './remotes';
 import { whenOnlineSettled } from '../../lib/network/onlineSettled';
-import { paths, remotePathOf } from '../../app/paths';
+import { paths, remotePathOf } from '../../config/paths';
 
 /**
  * /mfe-host (and a remote's own /{route}): mounts the business screen (micro-frontend) configured

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NotFoundLogo } from './NotFoundLogo';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import './notFound.css';
 
 /** SPEC §2 /404: logo, the large number 404, PageNotFound, SorryCantFindPage and a link to /landing. */

@@ -2,6 +2,11 @@ import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TenantLogo } from '../../components/brand/TenantLogo';
+import { PickerFormatProvider } from '../../components/picker/pickerFormat';
+import { dateTimePreferencesAtom } from '../../lib/preferences/dateTimePreferences';
+import { brandingAtom } from '../../lib/branding/brandingAtoms';
+import { iconSet, productBrand } from '../../lib/branding/brandVariants';
+import { currentTenantAtom } from '../../lib/state/signedInState';
 import { appStore, useAtomValue } from '../../state/jotai';
 import { permissionsAtom, stateSourceAtom } from '../../lib/state/signedInState';
 import { platformReachableAtom } from '../../lib/session/sessionAtoms';
@@ -59,28 +64,44 @@ function useOutbox(reachable: boolean) {
   }, [reachable]);
 }
 
+/** The tenant's logo and title, as the brand and the tenant atoms hold them. */
+function ShellBrand() {
+  const branding = useAtomValue(brandingAtom);
+  const tenant = useAtomValue(currentTenantAtom);
+  return (
+    <TenantLogo
+      logoData={branding?.LogoData ?? null}
+      title={branding?.Title ?? null}
+      tenantName={tenant?.Name ?? branding?.Title ?? ''}
+      defaultLogoSrc={iconSet(productBrand).logo}
+    />
+  );
+}
+
 export function SignedInLayout() {
   const { t } = useTranslation();
   const reachable = useAtomValue(platformReachableAtom);
   useAutoRefresh();
   useRecovery(reachable);
   useOutbox(reachable);
-  // Issue 4: the member's language and translations, and their date and time formats.
+  // The member's language and translations, and their date and time formats.
   useSignedInPreferences();
   const shellRef = useRef<HTMLDivElement>(null);
   useAnalytics();
   useShellLinks(shellRef);
 
   const { signOut, confirm: signOutConfirm } = useSignOut();
+  const dateTimeFormats = useAtomValue(dateTimePreferencesAtom);
 
   return (
+    <PickerFormatProvider value={dateTimeFormats}>
     <div className="shell" ref={shellRef}>
       <a className="skip-link" href="#main">
         {t('SkipToContent')}
       </a>
       <header className="shell__bar">
         <div className="shell__brand">
-          <TenantLogo />
+          <ShellBrand />
         </div>
         <ScopeBar />
         <div className="shell__tools">
@@ -109,6 +130,7 @@ export function SignedInLayout() {
       {signOutConfirm}
       <Toaster />
     </div>
+    </PickerFormatProvider>
   );
 }
 

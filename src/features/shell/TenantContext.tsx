@@ -7,7 +7,7 @@ import { getValidated } from '../../lib/api/getValidated';
 import { switchScope } from '../../lib/session/switching';
 import { useAtomValue } from '../../state/jotai';
 import { sessionAtom } from '../../lib/session/sessionAtoms';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 const tenantContextSchema = z.object({ Id: z.string() });
 

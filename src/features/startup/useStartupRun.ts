@@ -5,7 +5,7 @@ import { currentUserAtom, permissionsAtom, stateSourceAtom, toolPreferencesAtom 
 import { decideStartupRun } from '../../lib/startup/startupDecision';
 import { sessionAtom } from '../../lib/session/sessionAtoms';
 import { languageAtom } from '../../lib/i18n/runtime';
-import { startupExcludedPrefixes } from '../../app/paths';
+import { startupExcludedPrefixes } from '../../config/paths';
 import { claimStartupModals } from '../../lib/alerts/alertStorage';
 import { clearAlertBanners, loadAlertBanners, startupChecks } from '../../lib/startup/startupRun';
 import { currentSlot, startupDelayMs, type StartupModal, type StartupSlot } from '../../lib/startup/startupRules';

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 /**
  * Links to the connected community app (SPEC §4, §5 "Link rewriting", contract RuntimeConfig

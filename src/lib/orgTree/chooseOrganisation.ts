@@ -1,5 +1,5 @@
 import { switchScope, type SwitchOutcome } from '../session/switching';
-import { toast } from '../../components/toast/toast';
+import { notify } from '../notify';
 import { orgTreeEngine } from './orgTreeClient';
 import { publishOrgTree } from './orgTreeService';
 
@@ -11,6 +11,6 @@ import { publishOrgTree } from './orgTreeService';
 export async function chooseOrganisation(id: string, switcher: typeof switchScope = switchScope): Promise<SwitchOutcome> {
   const outcome = await switcher({ organization_id: id });
   if (outcome === 'same-scope') publishOrgTree(await (await orgTreeEngine()).setCurrent(id));
-  else if (outcome === 'refused' || outcome === 'unreachable') toast.error({ titleKey: 'SwitchFailed' });
+  else if (outcome === 'refused' || outcome === 'unreachable') notify({ type: 'error', titleKey: 'SwitchFailed' });
   return outcome;
 }

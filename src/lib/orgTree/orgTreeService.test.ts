@@ -4,7 +4,7 @@ import { appStore } from '../../state/jotai';
 import { currentOrganisationAtom, orgTreeNodeCountAtom, orgTreeStatusAtom } from './orgTreeAtoms';
 import { clearOrgTree, loadGlobalStateInWorker, orgTreeMark, orgTreeSettled, restoreStoredOrgTree } from './orgTreeService';
 import { chooseOrganisation } from './chooseOrganisation';
-import { toastsAtom } from '../../components/toast/toast';
+import { registerNotifier, type Notice } from '../notify';
 
 const apiFetch = vi.hoisted(() => vi.fn<(path: string) => Promise<Response>>());
 vi.mock('../api/apiFetch', () => ({ apiFetch }));
@@ -100,12 +100,15 @@ describe('orgTreeService (inline engine: no Worker under happy-dom)', () => {
 
   it('choosing an organisation: success changes the current one; a refused switch toasts and changes nothing', async () => {
     await load(json({ permissions: { Login: true }, organizations: tree }));
+    const notices: Notice[] = [];
+    const unregister = registerNotifier((notice) => notices.push(notice));
     const switcher = vi.fn().mockResolvedValueOnce('same-scope').mockResolvedValueOnce('refused');
     expect(await chooseOrganisation(id(2), switcher)).toBe('same-scope');
     expect(switcher).toHaveBeenCalledWith({ organization_id: id(2) });
     expect(appStore.get(currentOrganisationAtom)?.Name).toBe('Child');
     expect(await chooseOrganisation(id(1), switcher)).toBe('refused');
     expect(appStore.get(currentOrganisationAtom)?.Name).toBe('Child');
-    expect(appStore.get(toastsAtom).map((t) => [t.titleKey, t.type])).toContainEqual(['SwitchFailed', 'error']);
+    expect(notices.map((n) => [n.titleKey, n.type])).toContainEqual(['SwitchFailed', 'error']);
+    unregister();
   });
 });

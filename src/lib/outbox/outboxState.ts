@@ -1,4 +1,4 @@
-import { toast } from '../../components/toast/toast';
+import { notify } from '../notify';
 import { onOutboxMessage, type SettledWrite } from '../../core/outbox/outboxChannel';
 import type { QueuedWrite } from '../../core/outbox/outboxRules';
 import { appStore, atom } from '../../state/jotai';
@@ -32,8 +32,8 @@ function tell(sent: readonly SettledWrite[], failed: readonly SettledWrite[]): v
   const waited = (w: SettledWrite) => w.deferred || wasToldQueued(w.id);
   const delivered = sent.filter(waited).length;
   const refused = failed.filter(waited).length;
-  if (delivered > 0) toast.success({ titleKey: 'WritesSent', values: { count: delivered } });
-  if (refused > 0) toast.error({ titleKey: 'WritesFailed', descriptionKey: 'WritesFailedHelp', values: { count: refused } });
+  if (delivered > 0) notify({ type: 'success', titleKey: 'WritesSent', values: { count: delivered } });
+  if (refused > 0) notify({ type: 'error', titleKey: 'WritesFailed', descriptionKey: 'WritesFailedHelp', values: { count: refused } });
 }
 
 export function replaySoon(): void {

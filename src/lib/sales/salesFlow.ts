@@ -1,4 +1,4 @@
-import { toast } from '../../components/toast/toast';
+import { notify } from '../notify';
 import { runtimeConfigAtom } from '../../config/configAtom';
 import {
   contactSalesCase,
@@ -58,7 +58,7 @@ function caseContext(): CaseContext {
 
 /** A case that could not go now is kept and sent later: the member is told so. */
 function toldItWaits() {
-  toast.show({ type: 'warning', titleKey: 'SavedForLater', descriptionKey: 'YouAreOffline' });
+  notify({ type: 'warning', titleKey: 'SavedForLater', descriptionKey: 'YouAreOffline' });
 }
 
 async function running<T>(action: SalesAction, work: () => Promise<T>): Promise<T | null> {
@@ -73,7 +73,7 @@ async function running<T>(action: SalesAction, work: () => Promise<T>): Promise<
 }
 
 function failed(errorKey: string) {
-  toast.error({ titleKey: 'SalesforceCaseError', descriptionKey: errorKey });
+  notify({ type: 'error', titleKey: 'SalesforceCaseError', descriptionKey: errorKey });
   appStore.set(salesErrorAtom, errorKey);
 }
 

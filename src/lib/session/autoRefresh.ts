@@ -1,7 +1,7 @@
 import { refreshSession } from '../../core/session/refresh';
 import { readKv, sessionKeys } from '../../core/session/sessionDb';
 import { storageKeys } from '../storage/keys';
-import { readLocal, writeLocal } from '../storage/localStore';
+import { readLocal, readTab, writeLocal, writeTab } from '../storage/localStore';
 import { locks } from '../../core/protocol';
 
 /**
@@ -20,17 +20,13 @@ export interface AutoRefreshOptions {
   firstRunMs?: number;
 }
 
+/** This tab's id, kept per tab (a reload keeps it). */
 function tabId(): string {
-  const key = 'trust-shell.tabId';
-  try {
-    const existing = sessionStorage.getItem(key);
-    if (existing) return existing;
-    const id = crypto.randomUUID();
-    sessionStorage.setItem(key, id);
-    return id;
-  } catch {
-    return crypto.randomUUID();
-  }
+  const existing = readTab(storageKeys.tabId);
+  if (existing) return existing;
+  const id = crypto.randomUUID();
+  writeTab(storageKeys.tabId, id);
+  return id;
 }
 
 export function isTimedOut(): boolean {

@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router-dom';
-import { isAuthPage } from '../../app/paths';
+import { isAuthPage } from '../../config/paths';
 
 /**
  * Goes where a logoff says: /auth inside the app (no reload), the SAML logout path as a full-page

@@ -6,7 +6,7 @@ import { apiFetch } from '../api/apiFetch';
 import { clearApiCaches } from '../../core/pipeline/apiCache';
 import { clearDrafts } from '../forms/formDraft';
 import { storageKeys } from '../storage/keys';
-import { readLocal, removeLocal, writeLocal } from '../storage/localStore';
+import { clearTab, readLocal, removeLocal, writeLocal } from '../storage/localStore';
 import { lookupSamlUserType, samlLogoutPath } from './samlUserType';
 import { appStore } from '../../state/jotai';
 import { sessionAtom, signedOutSession } from './sessionAtoms';
@@ -52,14 +52,8 @@ export async function clearLocalSession(options: { keepDrafts?: boolean } = {}):
   await deleteKv(sessionKeys.accessToken);
   await deleteKv(sessionKeys.idToken);
   for (const key of clearedKeys) removeLocal(key);
-  try {
-    // The tab's return URL survives the clear: it is what signing in again needs.
-    const keep = sessionStorage.getItem(storageKeys.returnUrl);
-    sessionStorage.clear();
-    if (keep !== null) sessionStorage.setItem(storageKeys.returnUrl, keep);
-  } catch {
-    // blocked storage: nothing stored there either
-  }
+  // The tab's return URL survives the clear: it is what signing in again needs.
+  clearTab([storageKeys.returnUrl]);
   await clearApiCaches();
   // The member's last known state, organisation tree and brand go too: nothing of theirs outlives sign-out.
   await forget?.forgetSignedInCopies();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startupExcludedPrefixes } from '../../app/paths';
+import { startupExcludedPrefixes } from '../../config/paths';
 import type { ToolPreferences } from '../state/globalStateTypes';
 import type { BenchmarkingNotification, MaintenanceAlert } from '../alerts/alertSchemas';
 import {

@@ -27,6 +27,8 @@ export const storageKeys = {
   swRetired: `${storagePrefix}swRetired`,
   /** Every member's browsing history on this browser, one document keyed by user and tenant. */
   history: `${storagePrefix}history`,
+  /** Per tab (sessionStorage): this tab's id, for the auto refresh's leader mark. */
+  tabId: `${storagePrefix}tabId`,
 } as const;
 
 /** A form's unsent input (lib/forms/formDraft), one key per form, member and tenant. */

@@ -103,6 +103,18 @@ export function writeTab(key: StorageKey, value: string): void {
   }
 }
 
+/** Empties this tab's storage but `keep` (sign-out: the tab's return URL survives it). */
+export function clearTab(keep: readonly StorageKey[]): void {
+  const kept = keep.map((key) => [key, readTab(key)] as const);
+  tabMemory.clear();
+  try {
+    tabArea()?.clear();
+  } catch {
+    // blocked storage: nothing stored there either
+  }
+  for (const [key, value] of kept) if (value !== null) writeTab(key, value);
+}
+
 export function removeTab(key: StorageKey): void {
   tabMemory.delete(key);
   try {

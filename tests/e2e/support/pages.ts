@@ -1,0 +1,131 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { demoPassword, en } from '../fixtures.ts';
+import { openPreferences, openScopePanel, openUserMenu, pickInUserMenu } from './chrome.ts';
+
+/**
+ * Page objects: what a member sees and does, named as they would name it, so a test reads as a
+ * member's steps. Each takes the page (a tab) and the catalogue on screen (`en` unless the test
+ * switched language). They hold no state: make one per tab, as often as convenient.
+ */
+
+/** The sign-in page (/auth): e-mail, Continue (the SAML lookup), password, Sign in. */
+export class SignInPage {
+  constructor(
+    readonly page: Page,
+    readonly texts: Record<string, string> = en,
+  ) {}
+
+  get email(): Locator {
+    return this.page.getByLabel(this.texts.Email!);
+  }
+
+  get password(): Locator {
+    return this.page.getByLabel(this.texts.Password!);
+  }
+
+  /** The form's error message (wrong password, sign-in failed). */
+  get error(): Locator {
+    return this.page.getByRole('alert');
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/auth');
+    await expect(this.email).toBeVisible();
+  }
+
+  /** Fills both steps and submits; where the browser goes next is the test's to check. */
+  async submit(email: string, password: string = demoPassword): Promise<void> {
+    await this.email.fill(email);
+    await this.page.getByRole('button', { name: this.texts.Continue }).click();
+    await this.password.fill(password);
+    await this.page.getByRole('button', { name: this.texts.SignIn }).click();
+  }
+
+  /** Opens the page, signs in and waits for the signed-in shell. */
+  async signIn(email: string, password: string = demoPassword): Promise<ShellChrome> {
+    await this.open();
+    await this.submit(email, password);
+    await expect(this.page).toHaveURL(/\/mfe-host/);
+    return new ShellChrome(this.page, this.texts);
+  }
+}
+
+/** The signed-in chrome: the top bar (scope, indicators, avatar menu) and what it opens. */
+export class ShellChrome {
+  constructor(
+    readonly page: Page,
+    readonly texts: Record<string, string> = en,
+  ) {}
+
+  get memberName(): Locator {
+    return this.page.getByTestId('user-name');
+  }
+
+  get tenantName(): Locator {
+    return this.page.getByTestId('tenant-name');
+  }
+
+  /** The offline indicator (a status that clears itself). */
+  get offline(): Locator {
+    return this.page.getByRole('status').filter({ hasText: this.texts.Offline! });
+  }
+
+  /** The signed-in shell shows this member (the name is in the avatar menu's button). */
+  async expectSignedInAs(name: string): Promise<void> {
+    await expect(this.memberName).toHaveText(name);
+  }
+
+  async openUserMenu(): Promise<void> {
+    await openUserMenu(this.page, this.texts.UserMenu);
+  }
+
+  /** Sign out from the avatar menu (answering the waiting-writes question is the test's). */
+  async signOut(): Promise<void> {
+    await this.openUserMenu();
+    await this.page.getByRole('menuitem', { name: this.texts.SignOut }).click();
+  }
+
+  /** A language by its own name ("Deutsch", "العربية") or a theme by its label, from the avatar menu. */
+  async pick(name: string): Promise<void> {
+    await pickInUserMenu(this.page, name, this.texts.UserMenu);
+  }
+
+  async openPreferences(): Promise<Dialog> {
+    await openPreferences(this.page, this.texts);
+    return new Dialog(this.page, this.texts.DateTimePreferences!);
+  }
+
+  /** Below 1024 px the scope switchers sit behind one button: opens it when it is there. */
+  async openScope(): Promise<void> {
+    await openScopePanel(this.page, this.texts);
+  }
+}
+
+/** A modal dialog (or alert dialog) by its accessible name. */
+export class Dialog {
+  readonly root: Locator;
+
+  constructor(
+    readonly page: Page,
+    name: string | RegExp,
+  ) {
+    this.root = page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
+  }
+
+  async expectOpen(): Promise<void> {
+    await expect(this.root).toBeVisible();
+  }
+
+  async expectClosed(): Promise<void> {
+    await expect(this.root).toBeHidden();
+  }
+
+  button(name: string): Locator {
+    return this.root.getByRole('button', { name, exact: true });
+  }
+
+  /** Presses one of the dialog's buttons by its text. */
+  async choose(name: string): Promise<void> {
+    await this.button(name).click();
+  }
+}
