@@ -17,7 +17,7 @@ export default defineConfig({
   // chain such as "online → refresh → reload state → broadcast" can take several seconds.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // The hardening reporter prints how many hostile inputs and faults the suites tried (issue 9).
+  // The hardening reporter prints how many hostile inputs and faults the suites tried.
   reporter: [['list'], ['./tests/e2e/support/hardeningReporter.ts']],
   use: {
     headless: true,

@@ -28,7 +28,7 @@ async function signedInHarness(context: BrowserContext, baseURL: string, waitFor
 }
 
 /**
- * Issue 3 benchmark: time per API call through the service-worker pipeline versus the in-page
+ * Benchmark: time per API call through the service-worker pipeline versus the in-page
  * pipeline. Each run times 100 calls per path, interleaved so drift affects all three alike; the
  * ratio is of that run's medians, and the table shows the median ratio over the runs.
  */

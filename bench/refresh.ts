@@ -8,7 +8,7 @@ import { sample } from './stats.ts';
 import { signIn } from './signIn.ts';
 
 /**
- * Issue 6 benchmark: refresh-token grants the platform receives per auto-refresh interval with N
+ * Benchmark: refresh-token grants the platform receives per auto-refresh interval with N
  * tabs of one session open, counted from the emulator's request log. The interval is fixed (240 s,
  * src/lib/session/autoRefresh.ts), so the browser's clock and the platform's are moved together in
  * jumps (as tests/e2e/session.spec.ts does) with a 300 s access lifetime, the one the interval is

@@ -8,11 +8,11 @@ import { pollPage } from './poll.ts';
 import { signIn } from './signIn.ts';
 
 /**
- * Issue 5 benchmark: time from navigation to the member's name on screen, cold (no service worker,
+ * Benchmark: time from navigation to the member's name on screen, cold (no service worker,
  * empty caches; the stored session stays) and warm (service worker and its caches), for the shell
  * and for a bare React page built by the same toolchain (bench/bare.html). The time is taken in the
  * page (performance.now(), whose origin is the navigation start) when the name first appears.
- * Issue 7 adds the offline warm start (network off, everything from the service worker and the
+ * Adds the offline warm start (network off, everything from the service worker and the
  * last known state) against the online warm start, in the same runs. Each ratio is taken within a
  * run (both sides measured back to back), and the table shows the median over the runs.
  */

@@ -16,7 +16,7 @@ function typesOf(site: string): Record<string, string> {
   return Object.fromEntries(entries.flatMap(([type, ...extensions]) => extensions.map((ext) => [ext, type ?? ''])));
 }
 
-describe('the nginx site (issue 9 item 4)', () => {
+describe('the nginx site', () => {
   it('fills every placeholder, keeping the template’s instructions out of the installed file', () => {
     const site = renderSite(template, options);
     expect(site).not.toContain('{{');

@@ -1,7 +1,7 @@
 import { securityHeaders } from './securityHeaders.ts';
 
 /**
- * The nginx site of deploy/nginx/trust-shell.conf, filled in (issue 9 item 4). Its security headers
+ * The nginx site of deploy/nginx/trust-shell.conf, filled in. Its security headers
  * come from the same securityHeaders() and runtime configuration as `vite preview`'s, so the two
  * hosts cannot drift apart.
  */

@@ -3,7 +3,7 @@ import { contentSecurityPolicy, originOf, securityHeaders } from './securityHead
 
 const directives = (policy: string): Record<string, string[]> => Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0] ?? '', d.split(' ').slice(1)]));
 
-describe('the Content-Security-Policy from the runtime configuration (issue 9 item 3)', () => {
+describe('the Content-Security-Policy from the runtime configuration', () => {
   it('without configured origins: this origin only, and the fixed directives', () => {
     expect(directives(contentSecurityPolicy('{}'))).toEqual({
       'default-src': ["'self'"],

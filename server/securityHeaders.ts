@@ -1,6 +1,5 @@
 /**
- * The security headers the shell's host sends with the shell's own files (issue 9 item 3, issue 16
- * item 7): a Content-Security-Policy built from the runtime configuration the same host serves at
+ * The security headers the shell's host sends with the shell's own files: a Content-Security-Policy built from the runtime configuration the same host serves at
  * /config.json, plus Referrer-Policy and X-Content-Type-Options. Nothing is left open: every kind
  * of resource falls back to this origin (default-src), and each directive names only what the
  * shell and its configured parts need:

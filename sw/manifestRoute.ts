@@ -3,7 +3,7 @@ import { brandedManifest, manifestPath } from '../src/core/pwa/brandedManifest';
 
 /**
  * Answers `/manifest.webmanifest?name=…&theme=…` (what the page links once the tenant's brand is
- * known) with the built manifest overlaid with the checked name and colour (issue 7 item 4). The
+ * known) with the built manifest overlaid with the checked name and colour. The
  * plain address stays with the precache, so the defaults never change.
  */
 async function respond(url: URL): Promise<Response> {

@@ -10,7 +10,7 @@ interface SyncEvent extends ExtendableEvent {
 }
 
 /**
- * The service worker replays the outbox (issue 7 item 2) with its own pipeline, so each write gets
+ * The service worker replays the outbox with its own pipeline, so each write gets
  * the bearer current at replay time: when a tab asks (start-up, `online`, a new write) and when
  * Background Sync says the network is back, even with no tab open.
  */

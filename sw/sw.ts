@@ -33,7 +33,7 @@ registerRoute(
   new NetworkFirst({ cacheName: cacheNames.config, networkTimeoutSeconds: 3 }),
 );
 
-// Updates (issue 7 item 5): this worker, once installed over an older one, waits until a tab
+// Updates: this worker, once installed over an older one, waits until a tab
 // passes on the member's consent, or until no window is in view (a tab with nothing unsaved asks).
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const type = parseTabCommand(event.data);

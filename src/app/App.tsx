@@ -5,11 +5,7 @@ import { updateWaitingAtom } from '../pwa/updateState';
 import { createShellRouter } from './router';
 import { KitLocaleProvider } from '../components/direction/direction';
 import { languageAtom, textDirectionAtom } from '../lib/i18n/runtime';
-import { registerNotifier } from '../lib/notify';
-import { toast } from '../components/toast/toast';
 
-// Plain modules' notices (lib/notify) are the shell's toasts.
-registerNotifier((notice) => void toast.show(notice));
 
 // Loaded only once an update waits: its code stays out of every page's start (the /auth budget).
 const UpdatePrompt = lazy(() => import('../features/update/UpdatePrompt'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isChunkLoadError, maySelfReload, selfReloadWindowMs } from './routeErrorRules';
 
-describe('route error rules (issue 9 fault suite)', () => {
+describe('route error rules', () => {
   it('recognises a lazy page file that could not be fetched, in each browser', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/assets/A.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module: https://x/assets/A.js'))).toBe(true);

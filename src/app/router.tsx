@@ -40,7 +40,7 @@ function pageRoutes(remoteRoutes: readonly string[]): RouteObject[] {
       loader: guardLoader(eulaGuard),
       lazy: async () => ({ Component: (await import('../features/eula/EulaPage')).default }),
     },
-    // The shared UI kit on one page (issue 4): no sign-in, its own chunk.
+    // The shared UI kit on one page: no sign-in, its own chunk.
     { path: paths.uiKit, lazy: async () => ({ Component: (await import('../features/uiKit/UiKitPage')).default }) },
     { path: paths.notFound, lazy: async () => ({ Component: (await import('../features/notFound/NotFoundPage')).default }) },
     {

@@ -1,7 +1,7 @@
 /**
  * How plain modules tell the member something (a write sent, a switch refused) without reaching
- * up into the UI kit: the UI registers the toaster here at start (`app/App`), and a notice sent
- * before that (or in a test without a UI) goes nowhere.
+ * up into the UI kit: the signed-in layout registers its toaster here, and a notice sent
+ * outside it (or in a test without a UI) goes nowhere.
  */
 export type NoticeType = 'info' | 'success' | 'warning' | 'error';
 

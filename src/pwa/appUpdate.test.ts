@@ -6,7 +6,7 @@ import { track } from '../lib/api/inFlight';
 import { updateWaitingAtom, watchForUpdates } from './appUpdate';
 
 /**
- * The quiet-moment rule (issue 7 item 5): with a new version waiting, a tab that goes out of sight
+ * The quiet-moment rule: with a new version waiting, a tab that goes out of sight
  * asks the waiting worker to take over only when no tab holds unsaved input and nothing is in flight.
  */
 describe('applying an update at a quiet moment', () => {

@@ -6,7 +6,7 @@ import { updateWaitingAtom } from './updateState';
 import { workerMessages } from '../core/protocol';
 
 /**
- * Updates (issue 7 item 5). A new service worker installs and waits; every tab shows "a new
+ * Updates. A new service worker installs and waits; every tab shows "a new
  * version is available". It takes over when the member chooses Reload in any tab, or by itself
  * when no tab holds unsaved input and no tab is in view (the waiting worker checks every window);
  * never in the middle of this page's platform calls. Until then the old worker keeps serving the

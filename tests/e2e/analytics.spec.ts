@@ -3,7 +3,7 @@ import { test, expect, en, signOut } from './fixtures.ts';
 import type { PlatformControl } from './support/platform.ts';
 
 /**
- * Analytics identification (issue 5 item 9, SPEC §3/§4/§8/§9) against the emulator's recording
+ * Analytics identification (SPEC §3/§4/§8/§9) against the emulator's recording
  * stand-in agent (emulator/routes/analytics.ts): every call the shell makes on the agent
  * arrives as a POST to /remotes/analytics/collect, read here from the emulator's request log.
  */

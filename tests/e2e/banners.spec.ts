@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
 
-/** SPEC §2 banner area, §3 alert banner, §4 alert dismissal, §6 SANDBOX (issue 5 item 8). */
+/** SPEC §2 banner area, §3 alert banner, §4 alert dismissal, §6 SANDBOX. */
 
 const ar = JSON.parse(readFileSync(new URL('../../emulator/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
 

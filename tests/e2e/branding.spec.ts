@@ -7,7 +7,7 @@ import { platformGet, tenantIdByName } from './support/session.ts';
 // The service worker is part of what these tests check (the config blocks it by default).
 test.use({ serviceWorkers: 'allow' });
 
-/** Issue 5 items 5 and 6: tenant branding, the kept brand, theme at start-up, direction, the 404 logo. */
+/** Tenant branding, the kept brand, theme at start-up, direction, the 404 logo. */
 
 interface IncomingBranding {
   loginLogoData: string | null;

@@ -122,7 +122,7 @@ test.describe('/eula: the end-user agreement', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('the agreement HTML is sanitised like all server HTML', async ({ page, platform }) => {
+  test('the agreement HTML is sanitised like all server HTML', async ({ page, platform, cspViolations }) => {
     await page.addInitScript(() => {
       (window as unknown as { hacked: boolean }).hacked = false;
     });
@@ -135,5 +135,8 @@ test.describe('/eula: the end-user agreement', () => {
     await expect(agreement.locator('script, [onerror]')).toHaveCount(0);
     await expect(agreement.locator('a[href^="javascript:"]')).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { hacked: boolean }).hacked)).toBe(false);
+    // Chromium reports the inline handler while the sanitiser parses the string (in an inert
+    // document, where nothing runs): that report is expected, and nothing else may be.
+    expect(cspViolations.splice(0).filter((v) => !/^script-src-attr inline /.test(v))).toEqual([]);
   });
 });

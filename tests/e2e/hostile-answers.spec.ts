@@ -6,7 +6,7 @@ import { recordAttempts } from './support/hardening.ts';
 import { platformGet, refreshGrants, tenantIdByName } from './support/session.ts';
 import type { PlatformControl } from './support/platform.ts';
 
-// Issue 9 item 1: an answer off the contract from any endpoint takes the SPEC §8 fall-back (or a
+// An answer off the contract from any endpoint takes the SPEC §8 fall-back (or a
 // clear message), with the shell on screen: never a blank page or the start-up error.
 
 const userMenu = new RegExp(`^${en.UserMenu}`);

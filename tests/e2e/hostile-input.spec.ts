@@ -7,7 +7,7 @@ import { startShellServerWithConfig, type ShellServer } from './support/server.t
 import { plantSession } from './support/shellStorage.ts';
 
 /**
- * Issue 9 item 1 (XSS / injection and open redirects): hostile strings placed by the emulator's
+ * Item 1 (XSS / injection and open redirects): hostile strings placed by the emulator's
  * overrides in every server-provided string the shell renders, and hostile values in every
  * redirect input. Detectors, each able to fail:
  * - `__pwned(name)`: a binding every executable payload calls; a `dialog` listener for alert();

@@ -3,7 +3,7 @@ import { test, expect, en, fillSignIn, signOut } from './fixtures.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { axeViolations } from './support/axe.ts';
 
-// Issue 9 item 1: corrupt or unavailable storage. The shell still starts and signs in, in memory
+// Corrupt or unavailable storage. The shell still starts and signs in, in memory
 // if it must, and says so ("saved only for this tab").
 
 const notice = (page: Page) => page.getByRole('region', { name: en.SavedOnlyForThisTab });

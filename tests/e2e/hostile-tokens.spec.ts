@@ -6,7 +6,7 @@ import { plantSession, storedEntry } from './support/shellStorage.ts';
 import { refreshGrants } from './support/session.ts';
 import type { PlatformControl } from './support/platform.ts';
 
-// Issue 9 item 1: malformed tokens give null claims or a sign-out, never a crash or a blank page.
+// Malformed tokens give null claims or a sign-out, never a crash or a blank page.
 
 const tokenPath = '/api/access/v1/oauth/token';
 const email = 'admin@acme.test';

@@ -232,6 +232,8 @@ test.describe('installed app', () => {
     await expect.poll(async () => (await calls()).at(-1)).toBe('set 1');
     recorded.length = 0;
     await signOut(page);
+    // A write still waits: the sign-out asks first, and discarding it signs out.
+    await page.getByRole('alertdialog', { name: en.SignOutPendingTitle }).getByRole('button', { name: en.SignOutDiscard }).click();
     await expect(page).toHaveURL(/\/auth/);
     expect(await calls()).toContain('clear');
   });

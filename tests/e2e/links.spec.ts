@@ -4,7 +4,7 @@ import { test as base, expect, en } from './fixtures.ts';
 import { startShellServerWithConfig, type ShellServer } from './support/server.ts';
 
 /**
- * Links and history (issue 5 item 10): community-app link rewriting, the /auth/connected-apps
+ * Links and history: community-app link rewriting, the /auth/connected-apps
  * redirect route and the browsing history. The emulator's content object names
  * https://community.trust-shell.test/home as CommunityAppUrl; this file's server lists that host
  * as a connected app (contract RuntimeConfig.connectedApps; communityAppOrigin stays null, so the

@@ -10,7 +10,7 @@ import { freePort, startStandalonePlatform, type StandalonePlatform } from './su
 import { securityHeaders } from '../../server/securityHeaders.ts';
 
 /**
- * Issue 9 item 4: the built shell served by Debian's nginx with the site `npm run nginx-site`
+ * The built shell served by Debian's nginx with the site `npm run nginx-site`
  * generates, in front of the standalone emulator, as a production deployment runs it.
  */
 const outDir = resolve(process.env.OUT_DIR ?? 'dist');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, signOut, waitForServiceWorker } from './fixtures.ts';
 import type { PlatformControl } from './support/platform.ts';
 
-// Issue 7 item 1: the service worker's cache of the contract's cacheable answers.
+// The service worker's cache of the contract's cacheable answers.
 test.use({ serviceWorkers: 'allow' });
 
 async function partitionOf(platform: PlatformControl, email: string): Promise<string> {
@@ -72,7 +72,7 @@ test('a tenant switch deletes the old tenant’s cached answers', async ({ page,
 });
 
 /**
- * Issue 16 item 1: the contract lets the platform answer cacheable calls with
+ * The contract lets the platform answer cacheable calls with
  * `Cache-Control: private, max-age=3600`, and the browser's HTTP cache is keyed by URL alone, not by
  * the bearer. Admin of Acme Corp (workspace navigation, brand title "Acme Workspace") signs in,
  * reloads and signs out; a member of another tenant with no path prefix (the same URLs) signs in

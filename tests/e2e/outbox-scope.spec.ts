@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
 import type { LoggedRequest } from './support/platform.ts';
+import { openPreferences } from './support/chrome.ts';
 
 /**
  * A queued write belongs to the scope it was made in: an organisation-defaults write (no scope in
@@ -48,7 +49,7 @@ test('an organisation-defaults write made in group X, kept while its path fails,
 
   // The path fails at network level: the write is kept.
   await platform.fault({ method: 'PUT', path: organisationPath, drop: true });
-  await page.getByRole('button', { name: en.Preferences }).click();
+  await openPreferences(page);
   const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
   const organisation = dialog.getByRole('form', { name: en.OrganisationDefaults });
   await organisation.getByLabel(en.DateFormat!).selectOption('DD.MM.YYYY');

@@ -5,7 +5,7 @@ import { openPreferences } from './support/chrome.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
 /**
- * Issue 7 items 2 and 3: writes the network cannot take are kept in the outbox (IndexedDB) and
+ * Writes the network cannot take are kept in the outbox (IndexedDB) and
  * replayed once it returns, exactly once (Idempotency-Key), with the bearer current at replay time.
  */
 test.use({ serviceWorkers: 'allow', timezoneId: 'UTC' });

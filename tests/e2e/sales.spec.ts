@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
-/** Issue 8: the upgrade, trial, contact-sales and renewal flows, checked by what the platform received. */
+/** The upgrade, trial, contact-sales and renewal flows, checked by what the platform received. */
 const casesPath = '/api/salesops/v1/cases';
 const subscriptionsPath = '/api/access/v1/tenants/current/subscriptions';
 const leadPath = '/crm/servlet/servlet.WebToLead';
@@ -220,7 +220,7 @@ test.describe('sales flows', () => {
     await expect(form.getByRole('alert')).toContainText(en.ContactSalesCaseError!);
     await expect(form).toBeVisible();
     await expect(field(form, en.InterestedIn!)).toHaveValue('Privacy');
-    // What was typed also survives a reload (issue 7 item 6), until it is sent or cancelled.
+    // What was typed also survives a reload, until it is sent or cancelled.
     await page.reload();
     await (await openUpgrade(page)).getByRole('button', { name: en.BuyNow }).click();
     await expect(form.getByText(en.DraftRestored!)).toBeVisible();

@@ -1,12 +1,12 @@
 import { test, expect } from './fixtures.ts';
 
-/** Issue 9 item 3: the server `npm start` runs sends the security headers; the shell works under them (every browser test runs under them). */
+/** The server `npm start` runs sends the security headers; the shell works under them (every browser test runs under them). */
 test('the shell’s pages carry the policy built from the runtime configuration, and an injected inline script does not run', async ({ page, signIn, cspViolations }) => {
   const response = await page.goto('/auth');
   const headers = response!.headers();
   const policy = headers['content-security-policy'] ?? '';
   // The emulator's configuration names only same-origin analytics and remotes.
-  // Nothing left open (issue 16 item 7): everything not named falls back to this origin.
+  // Nothing left open: everything not named falls back to this origin.
   expect(policy.split('; ')).toEqual([
     "default-src 'self'",
     "script-src 'self'",

@@ -6,7 +6,7 @@ import { cataloguesWithout } from './support/catalogues.ts';
 import type { PlatformControl } from './support/platform.ts';
 
 /**
- * Issue 6: the idle timeout (SPEC §4/§9) under Playwright's clock: 300 s of inactivity anywhere in
+ * The idle timeout (SPEC §4/§9) under Playwright's clock: 300 s of inactivity anywhere in
  * the session opens a 60-second warning in every tab; activity in any tab keeps every tab alive.
  */
 const warning = (page: Page) => page.getByRole('alertdialog', { name: en.SessionTimeout });

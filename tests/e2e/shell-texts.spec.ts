@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, en, demoPassword } from './fixtures.ts';
 import { cataloguesWithout } from './support/catalogues.ts';
+import { openPreferences } from './support/chrome.ts';
 
 /** The shell's own keys, read from the one module that lists them. */
 const shellKeys = [...readFileSync(new URL('../../src/lib/i18n/shellTexts.ts', import.meta.url), 'utf8').matchAll(/^ {2}'([A-Za-z0-9]+)',$/gm)].map((m) => m[1]!);
@@ -42,7 +43,7 @@ test.describe("the shell's own texts against catalogues without them", () => {
     expect(await rawKeysOn(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: en.Preferences }).click();
+    await openPreferences(page);
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await rawKeysOn(page)).toEqual([]);
     await page.keyboard.press('Escape');

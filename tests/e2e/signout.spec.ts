@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, en, signOut } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { openPreferences } from './support/chrome.ts';
 
 /**
  * What an explicit sign-out leaves on the device: nothing of the member's but the language choice
@@ -31,7 +32,7 @@ const queued = (page: Page) =>
 const localEntries = (page: Page) => page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k) ?? ''])));
 
 async function saveTimeFormat(page: Page, value: '12Hour' | '24Hour') {
-  await page.getByRole('button', { name: en.Preferences }).click();
+  await openPreferences(page);
   const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
   const mine = dialog.getByRole('form', { name: en.YourPreferences });
   await mine.getByLabel(en.TimeFormat!).selectOption(value);

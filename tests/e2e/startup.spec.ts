@@ -4,7 +4,7 @@ import { test, expect, en, fillSignIn, signOut } from './fixtures.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startShellServerWithConfig } from './support/server.ts';
 
-/** SPEC §4 start-up: the once-per-session modals (issue 5 item 7). */
+/** SPEC §4 start-up: the once-per-session modals. */
 
 const maintenancePath = '/api/alert/v1/alerts/maintenance/immediate';
 const acknowledgePrefix = '/api/alert/v1/schedules/';

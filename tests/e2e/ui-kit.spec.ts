@@ -2,7 +2,7 @@ import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
 
-/** The shared UI kit on /ui-kit (issue 4 items 3–10): keyboard rules, answers, limits, accessibility. */
+/** The shared UI kit on /ui-kit: keyboard rules, answers, limits, accessibility. */
 
 const t = (key: string, values: Record<string, string | number> = {}) =>
   (en[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));

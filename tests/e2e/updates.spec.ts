@@ -9,7 +9,7 @@ import { PlatformControl } from './support/platform.ts';
 import { startShellServer, type ShellServer } from './support/server.ts';
 
 /**
- * Issue 7 item 5: a deploy while the shell is open. The first version (this run's dist/, build
+ * A deploy while the shell is open. The first version (this run's dist/, build
  * 0.1.0) runs in two tabs; the second (built here with APP_BUILD=next) is deployed into the
  * served folder; the prompt appears, the old version keeps working, Reload moves both tabs.
  */

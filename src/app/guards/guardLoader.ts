@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { saveReturnUrl } from '../../lib/session/logoffState';
+import { readKv, sessionKeys } from '../../core/session/sessionDb';
 import { isAuthPage, paths } from '../../config/paths';
 import type { Guard } from './guards';
 
@@ -11,7 +12,13 @@ export function guardLoader(guard: Guard) {
     if (result.ok) return null;
     const returnUrl = `${url.pathname}${url.search}${url.hash}`;
     if (result.signedOut) {
-      // A visit without a session: straight to sign-in, coming back here afterwards.
+      // A visit without a session: straight to sign-in, coming back here afterwards. Whatever a
+      // broken session left behind (an access token with no readable session) goes, quietly: no
+      // server logout, no SAML sign-out, no broadcast.
+      if (await readKv(sessionKeys.accessToken, (v): v is unknown => v !== null)) {
+        const { clearLocalSession } = await import('../../lib/session/logoff');
+        await clearLocalSession({ keepDrafts: true });
+      }
       saveReturnUrl(returnUrl);
       return redirect(paths.auth);
     }

@@ -20,7 +20,7 @@ const write = (over: Partial<QueuedWrite> = {}): QueuedWrite => ({
   ...over,
 });
 
-describe('planReplay (issue 7 item 2)', () => {
+describe('planReplay', () => {
   it('sends the member’s pending writes in queue order', () => {
     const plan = planReplay([write({ id: 'b', seq: 2 }), write({ id: 'a', seq: 1 })], { userGuid: 'u1', tenantGuid: 't1' }, now);
     expect(plan.map((p) => [p.action, p.write.id])).toEqual([

@@ -1,7 +1,7 @@
 import { isGatewayStatus } from '../pipeline/gateway';
 
 /**
- * The outbox's rules (issue 7 item 2) as pure functions, so the page and the service worker replay
+ * The outbox's rules as pure functions, so the page and the service worker replay
  * queued writes the same way: whose writes may go, in which order, and what an answer means.
  */
 

@@ -49,7 +49,7 @@ function pipeline(answer: (request: Request) => Response | Promise<Response>) {
 const ok = () => new Response(null, { status: 204 });
 const origin = 'https://shell.test';
 
-describe('replayOutbox (issue 7 item 2)', () => {
+describe('replayOutbox', () => {
   let messages: OutboxMessage[];
   beforeEach(async () => {
     for (const w of await listWrites()) await deleteWrite(w.seq);

@@ -10,7 +10,7 @@ import { deleteWrite, listWrites, putWrite } from './outboxStore';
 import { locks } from '../protocol';
 
 /**
- * Replays the outbox (issue 7 item 2) in whichever context runs it: the service worker (Background
+ * Replays the outbox in whichever context runs it: the service worker (Background
  * Sync, or a tab's request) or a tab without one. `send` is that context's request pipeline, which
  * adds the bearer current at replay time. One replay at a time across every context (a Web Lock),
  * and a write leaves the queue only once the platform answered it.

@@ -1,5 +1,5 @@
 /**
- * Issue 7 runtime caching of the contract's cacheable calls, for both pipeline hosts (the service
+ * Runtime caching of the contract's cacheable calls, for both pipeline hosts (the service
  * worker and the page). The bearer and Accept-Language the pipeline adds are not in the URL, so
  * every answer is kept in a Cache Storage bucket named after the member, the tenant and the
  * language: one member's or tenant's answers can never be found under another's name. Buckets are

@@ -26,7 +26,7 @@ function platform(refusals = 0) {
 }
 
 /**
- * Issue 16 item 1: the browser's HTTP cache is keyed by URL, not by bearer, so a bearer call must
+ * The browser's HTTP cache is keyed by URL, not by bearer, so a bearer call must
  * neither read nor fill it (the member's own Cache Storage bucket is the only cache).
  */
 describe('bearer calls bypass the browser’s HTTP cache', () => {

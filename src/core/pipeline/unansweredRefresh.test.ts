@@ -25,7 +25,7 @@ function platform() {
   return { statuses, refreshed: () => (refreshed = true) };
 }
 
-describe('pipelineFetch when the refresh goes unanswered (issue 9 fault suite)', () => {
+describe('pipelineFetch when the refresh goes unanswered', () => {
   beforeEach(async () => {
     await writeKv(sessionKeys.accessToken, token);
     refreshSession.mockReset();

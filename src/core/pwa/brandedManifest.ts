@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 4: the installed app carries the tenant's name and colour. The page asks for
+ * The installed app carries the tenant's name and colour. The page asks for
  * `/manifest.webmanifest?name=…&theme=…` once the brand is known; the service worker answers with
  * the built manifest overlaid with those two values, checked here (a hostile or broken value falls
  * back to the built one). Without a service worker the static manifest answers: the defaults.

@@ -4,7 +4,7 @@ import { contactSalesCase, contactSalesCaseType, cutUrl, memberCase, offersUpgra
 const context = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@acme.test', company: 'Acme Ltd', url: 'https://shell.test/mfe-host/home' };
 const input: ContactSalesInput = { firstName: ' Ada ', lastName: 'Lovelace', emailAddress: 'ada@acme.test ', phone: '', interest: '  ' };
 
-describe('sales cases (SPEC §3, issue 8)', () => {
+describe('sales cases (SPEC §3)', () => {
   it('cuts the page address to 255 characters', () => {
     expect(cutUrl('x'.repeat(300))).toHaveLength(255);
     expect(cutUrl('https://a.test/')).toBe('https://a.test/');

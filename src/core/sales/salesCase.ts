@@ -1,5 +1,5 @@
 /**
- * Sales cases and the web-to-lead form (SPEC §3 "Sales case", §7, issue 8), as pure functions:
+ * Sales cases and the web-to-lead form (SPEC §3 "Sales case", §7), as pure functions:
  * which case a flow creates, its caseParams, and the lead form's fields. The page sends them
  * (lib/sales); these rules are unit-tested here.
  */

@@ -23,7 +23,7 @@ function tokenEndpoint(answer: (n: number) => Response | Promise<Response> = (n)
   return presented;
 }
 
-describe('refreshSession and a refresh whose sender went away (issue 9 fault suite)', () => {
+describe('refreshSession and a refresh whose sender went away', () => {
   let messages: SessionMessage[];
   let stop: () => void;
   beforeEach(async () => {

@@ -11,7 +11,7 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '');
 const refreshToken = `${b64({ alg: 'RS256' })}.${b64({ exp: 2_000_000_000 })}.c2ln`;
 
-describe('sessionDb without IndexedDB (issue 9)', () => {
+describe('sessionDb without IndexedDB', () => {
   it('keeps entries in memory, reads them back, deletes them, and tells its listeners once', async () => {
     const told = vi.fn();
     onStorageFallback(told);

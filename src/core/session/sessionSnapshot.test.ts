@@ -6,7 +6,7 @@ const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '');
 const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.c2ln`;
 const readable = jwt({ guid: 'u1', tenantGuid: 't1', exp: 2_000_000_000 });
 
-describe('sessionSnapshot sends only a token with readable claims (issue 9)', () => {
+describe('sessionSnapshot sends only a token with readable claims', () => {
   it.each([
     ['two parts', 'a.b'],
     ['no exp', jwt({ guid: 'u1', tenantGuid: 't1' })],

@@ -12,7 +12,7 @@ function platformAnswers(body: BodyInit, contentType = 'application/json') {
   vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': contentType } }))));
 }
 
-describe('requestToken checks the answer at the edge (issue 9)', () => {
+describe('requestToken checks the answer at the edge', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

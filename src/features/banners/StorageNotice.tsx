@@ -5,7 +5,7 @@ import { BannerIcon } from './BannerIcon';
 import './banners.css';
 
 /**
- * Issue 9: when the browser will not keep the session or settings (IndexedDB blocked, storage
+ * When the browser will not keep the session or settings (IndexedDB blocked, storage
  * full), the shell works from memory, and the member learns that closing the tab loses it.
  */
 export function StorageNotice() {

@@ -22,7 +22,7 @@ describe('the micro-frontend host API', () => {
     expect(navigate.mock.calls).toEqual([['/reporting/benchmarking']]);
   });
 
-  it('opens the shell’s upgrade flow (issue 8: also callable by micro-frontends)', () => {
+  it('opens the shell’s upgrade flow (also callable by micro-frontends)', () => {
     appStore.set(salesModalsAtom, []);
     createHostApi(() => undefined).sales.openUpgrade();
     expect(appStore.get(salesModalsAtom)).toEqual([{ kind: 'upgrade' }]);

@@ -36,7 +36,7 @@ export interface ShellHostApi {
    */
   onSave(listener: () => unknown): () => void;
   /**
-   * The shell's sales flows (issue 8): the upgrade modal (Start Trial, Buy Now), and a renewal
+   * The shell's sales flows: the upgrade modal (Start Trial, Buy Now), and a renewal
    * request (its case, then the received modal). The shell shows every outcome itself.
    */
   sales: { openUpgrade(): void; requestRenewal(): Promise<void> };

@@ -113,7 +113,7 @@ function isDateTimePreferences(value: unknown): value is DateTimePreferences {
   return dateFormatValues.some((f) => f === v.dateFormat) && timeFormatValues.some((f) => f === v.timeFormat);
 }
 
-/** The member's unsent formats, kept across a reload, an update or a failed save (issue 7 item 6). */
+/** The member's unsent formats, kept across a reload, an update or a failed save. */
 export function preferencesDraftKey(): DraftStorageKey | null {
   const claims = appStore.get(sessionAtom).claims;
   return claims ? draftKey('date-time-preferences', { userGuid: claims.guid, tenantGuid: claims.tenantGuid }) : null;
@@ -224,7 +224,7 @@ export interface PreferencesDialogProps {
 }
 
 /**
- * Date and time preferences (issue 4 item 2): the member's formats, and the organisation's for
+ * Date and time preferences: the member's formats, and the organisation's for
  * editors. Built on the kit's Modal (Ark UI Dialog): focus trapped, returned to the opener.
  */
 export default function PreferencesDialog({ open, onClose, finalFocus }: PreferencesDialogProps) {

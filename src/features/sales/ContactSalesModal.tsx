@@ -29,7 +29,7 @@ function startingValues(): { values: ContactSalesInput; restored: boolean } {
 }
 
 /**
- * The contact-sales form (SPEC §2, §5; issue 8 item 3). Errors show once a field is both changed
+ * The contact-sales form (SPEC §2, §5). Errors show once a field is both changed
  * and left; Submit waits for a valid form and is off while a submission runs. What the member
  * types is kept (per member and tenant) until it is sent or cancelled, across a reload, an update
  * or a failed submit.

@@ -7,7 +7,7 @@ import { currentTenantAtom } from '../../lib/state/signedInState';
 import { useAtomValue } from '../../state/jotai';
 
 /**
- * The top bar's entry points (issue 8 item 1): Upgrade for free and trial tenants; Request renewal
+ * The top bar's entry points: Upgrade for free and trial tenants; Request renewal
  * when the tenant's subscriptions call for one (read once per tenant; a failed read offers none).
  */
 export function SalesActions() {

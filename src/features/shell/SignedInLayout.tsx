@@ -15,6 +15,8 @@ import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
 import { useSignOut } from './SignOutConfirm';
 import { TenantContext } from './TenantContext';
 import { Toaster } from '../../components/toast/Toaster';
+import { toast } from '../../components/toast/toast';
+import { registerNotifier } from '../../lib/notify';
 import { CurrentDateTime } from '../preferences/CurrentDateTime';
 import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
 import { StartupFlows } from '../startup/StartupFlows';
@@ -91,6 +93,8 @@ export function SignedInLayout() {
   useShellLinks(shellRef);
 
   const { signOut, confirm: signOutConfirm } = useSignOut();
+  // Plain modules' notices (lib/notify: writes sent, a switch refused) are this layout's toasts.
+  useEffect(() => registerNotifier((notice) => void toast.show(notice)), []);
   const dateTimeFormats = useAtomValue(dateTimePreferencesAtom);
 
   return (

@@ -6,7 +6,7 @@ import { useAtomValue } from '../../state/jotai';
 import './updatePrompt.css';
 
 /**
- * "A new version is available" with Reload (issue 7 item 5), in every tab while a new service
+ * "A new version is available" with Reload, in every tab while a new service
  * worker waits. Not a modal: the member finishes what they are doing first. Later hides it in this
  * tab; the update then waits for a quiet moment (see pwa/appUpdate).
  */

@@ -1,6 +1,6 @@
 /**
- * Platform calls this page has in flight, so an update never reloads the page mid-request
- * (issue 7 item 5): the reload waits until they have settled, for a bounded time.
+ * Platform calls this page has in flight, so an update never reloads the page mid-request: the
+ * reload waits until they have settled, for a bounded time.
  */
 let count = 0;
 const idleWaiters = new Set<() => void>();

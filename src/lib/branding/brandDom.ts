@@ -46,7 +46,7 @@ export function paintDocument(paint: BrandPaint, doc: Document = document): void
 }
 
 /**
- * The installed app's name and colour follow the brand (issue 7 item 4): the manifest link points
+ * The installed app's name and colour follow the brand: the manifest link points
  * at the branded manifest the service worker builds, and the theme colour meta follows too.
  */
 function setInstalledAppBrand(doc: Document, brand: { name: string; theme: string } | null): void {

@@ -6,7 +6,7 @@ import { clearDocumentBrand, paintDocument } from './brandDom';
 import { clearBrands, readBrand, saveBrand } from './brandStore';
 
 /**
- * Issue 5 branding, called by the global-state loader (apply), the main guard (paint the kept
+ * Branding, called by the global-state loader (apply), the main guard (paint the kept
  * brand) and sign-out (reset).
  */
 export interface SignedInBrandingInput {

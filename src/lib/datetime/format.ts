@@ -2,7 +2,7 @@ import { format as formatWithDateFns, isValid } from 'date-fns';
 import type { Locale } from 'date-fns';
 
 /**
- * The one date/time formatting module every screen uses (issue 4 item 2, SPEC §3 "Date/time
+ * The one date/time formatting module every screen uses (SPEC §3 "Date/time
  * preference"). Formats are the contract's DateFormatValue / TimeFormatValue values; the patterns
  * below translate their moment-style tokens (YYYY, MM, DD, hh:mm A) into date-fns tokens.
  * Dates are numeric (year, month, day), so no locale is needed for them; a date-fns locale, when

@@ -2,7 +2,7 @@ import { storagePrefix, type DraftStorageKey } from '../storage/keys';
 import { localKeys, readLocal, removeLocal, writeLocal } from '../storage/localStore';
 
 /**
- * Issue 7 item 6: what a member typed into a form survives a reload, an update and a failed
+ * What a member typed into a form survives a reload, an update and a failed
  * submit, until it is sent or discarded. A draft is kept in local storage (through the shell's
  * local store, so a full or blocked storage only loses it at the next reload) under the member
  * and tenant it belongs to, so it is only ever offered back to them; it is deleted when the form

@@ -9,7 +9,7 @@ import { apiFetch, pipelineWorker } from '../api/apiFetch';
 import { outboxSyncTag, workerMessages } from '../../core/protocol';
 
 /**
- * The page's door to the outbox (issue 7 item 2): every write the shell makes for the member
+ * The page's door to the outbox: every write the shell makes for the member
  * (preferences, acknowledgements, settings, sales requests) is kept in IndexedDB first and then
  * sent; one the network cannot take now stays queued and is replayed later, by the service worker
  * when it controls the page (Background Sync where supported), else by the page itself.

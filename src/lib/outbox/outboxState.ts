@@ -6,7 +6,7 @@ import { memberWrites, requestReplay, wasToldQueued } from './outbox';
 import { showWaitingWrites } from './appBadge';
 
 /**
- * What the top bar shows of the outbox (issue 7 item 3): the member's waiting and failed writes,
+ * What the top bar shows of the outbox: the member's waiting and failed writes,
  * a toast when waiting ones are delivered or refused, and each domain's reaction to its writes
  * settling (preferences read again after a refused save, ...).
  */

@@ -111,7 +111,7 @@ describe("the member's preferences", () => {
     expect(appStore.get(dateTimePreferencesAtom)).toEqual({ dateFormat: 'DD/MM/YYYY', timeFormat: '12Hour' });
   });
 
-  it('without a network the save waits in the outbox and shows at once (issue 7)', async () => {
+  it('without a network the save waits in the outbox and shows at once', async () => {
     appStore.set(dateTimePreferencesAtom, { dateFormat: 'DD/MM/YYYY', timeFormat: '12Hour' });
     api.mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
     expect(await saveUserDateTimePreferences(guid, { dateFormat: 'YYYY-MM-DD', timeFormat: '24Hour' })).toEqual({ ok: true, queued: true });

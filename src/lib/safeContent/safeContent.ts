@@ -75,7 +75,7 @@ export function isSafeResourceUrl(url: string): boolean {
 /**
  * A source that server HTML (banners, the product-improvements text) may load by itself: this
  * origin's files or a base64 raster image, never another host (no tracking pixels, no remote
- * frames; issue 9: hostile strings load nothing).
+ * frames; hostile strings load nothing).
  */
 export function isEmbeddableResourceUrl(url: string): boolean {
   if (!isSafeResourceUrl(url)) return false;

@@ -4,7 +4,7 @@ import { apiFetch } from '../api/apiFetch';
 import { submitWrite, type WriteOutcome } from '../outbox/outbox';
 
 /**
- * The platform calls of the upgrade, trial, contact-sales and renewal flows (issue 8): the tenant's
+ * The platform calls of the upgrade, trial, contact-sales and renewal flows: the tenant's
  * subscriptions (validated at the edge), cases through the outbox, and the CRM's web-to-lead form.
  */
 const subscriptionSchema = z.looseObject({ IsTrial: z.boolean(), EndDate: z.string() });

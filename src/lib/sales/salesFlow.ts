@@ -17,7 +17,7 @@ import { currentTenantAtom, currentUserAtom } from '../state/signedInState';
 import { createSalesCase, fetchSubscriptions, postWebToLead, safeLeadUrl } from './salesApi';
 
 /**
- * The upgrade, trial, contact-sales and renewal flows (SPEC §4, issue 8) as a stack of modals:
+ * The upgrade, trial, contact-sales and renewal flows (SPEC §4) as a stack of modals:
  * the trial-failure modal stays under contact sales and closes itself when that finishes.
  * Components render the stack (features/sales) and call these actions.
  */

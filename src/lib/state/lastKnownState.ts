@@ -18,7 +18,7 @@ import {
 
 /**
  * The signed-in state last loaded from the platform, kept in IndexedDB so a reload without network
- * shows the same member, tenant and chrome (issue 5 item 11). One copy, for one member and tenant;
+ * shows the same member, tenant and chrome. One copy, for one member and tenant;
  * it is checked on the way back in (storage can be corrupt) and deleted on sign-out.
  */
 const lastKnownStateSchema = z.object({

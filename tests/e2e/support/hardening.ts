@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
 
-/** What a hardening test tried (issue 9): the summary counts these per kind. */
+/** What a hardening test tried: the summary counts these per kind. */
 export type AttemptKind = 'payload' | 'redirect' | 'token' | 'schema' | 'storage' | 'fault';
 
 export const attemptAnnotation = (kind: AttemptKind): string => `hardening:${kind}`;

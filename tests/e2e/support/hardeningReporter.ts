@@ -8,7 +8,7 @@ interface Outcome {
 }
 
 /**
- * Prints the hardening suites' summary at the end of a run (issue 9): per kind, how many payloads
+ * Prints the hardening suites' summary at the end of a run: per kind, how many payloads
  * or faults were tried and how many got through (tried by a test that did not finally pass). A
  * retried test counts once, by its last attempt.
  */
@@ -41,6 +41,6 @@ export default class HardeningReporter implements Reporter {
     });
     const through = [...tally.values()].reduce((n, row) => n + row.through.length, 0);
     const tried = [...tally.values()].reduce((n, row) => n + row.tried, 0);
-    console.log(`\nHardening summary (issue 9): ${tried} hostile inputs and faults tried, ${through === 0 ? 'none got through' : `${through} got through`}\n${lines.join('\n')}\n`);
+    console.log(`\nHardening summary: ${tried} hostile inputs and faults tried, ${through === 0 ? 'none got through' : `${through} got through`}\n${lines.join('\n')}\n`);
   }
 }

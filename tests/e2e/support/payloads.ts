@@ -1,5 +1,5 @@
 /**
- * Hostile strings for the hostile-input suite (issue 9 item 1, tests/e2e/hostile-input.spec.ts).
+ * Hostile strings for the hostile-input suite (tests/e2e/hostile-input.spec.ts).
  * Every payload that could run script calls `__pwned('<its name>')` (a binding the spec exposes),
  * every one that could load something points at evil.test, so the spec's detectors see any that
  * gets through. None is a valid colour; `data-svg-base64` is a valid ImageData on purpose (an SVG

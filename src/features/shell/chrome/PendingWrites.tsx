@@ -17,7 +17,7 @@ function failureText(write: QueuedWrite, t: (key: string, values?: Record<string
 }
 
 /**
- * The top bar's count of writes still waiting to be sent (issue 7 item 3), and the list behind it:
+ * The top bar's count of writes still waiting to be sent, and the list behind it:
  * what each one is, since when it waits, and why a refused one was not sent (it can be dismissed).
  * Shown only while there is something to show.
  */
