@@ -9,7 +9,7 @@ import { chromiumPath } from './tests/e2e/support/browser.ts';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 4,
   // One retry on CI only: a renderer crash of Debian's Chromium under load is not the shell's
   // failure; a test that fails twice still fails the run, and a retried one is listed as flaky.
   retries: process.env.CI ? 1 : 0,

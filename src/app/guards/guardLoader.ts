@@ -15,7 +15,8 @@ export function guardLoader(guard: Guard) {
       // A visit without a session: straight to sign-in, coming back here afterwards. Whatever a
       // broken session left behind (an access token with no readable session) goes, quietly: no
       // server logout, no SAML sign-out, no broadcast.
-      if (await readKv(sessionKeys.accessToken, (v): v is unknown => v !== null)) {
+      const leftover = await readKv(sessionKeys.accessToken, (v): v is unknown => v !== null && v !== undefined);
+      if (leftover !== null) {
         const { clearLocalSession } = await import('../../lib/session/logoff');
         await clearLocalSession({ keepDrafts: true });
       }
