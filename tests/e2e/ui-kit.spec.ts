@@ -220,7 +220,7 @@ test.describe('UI kit (/ui-kit)', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(html).toHaveAttribute('data-color-scheme', 'dark');
     expect(await page.evaluate(() => localStorage.getItem('trust-shell.theme'))).toBe('preview-system');
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    expect(background).toBe('rgb(18, 23, 25)');
+    // The page's colours follow on the next style update (a transition, however short, may sit between).
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 23, 25)');
   });
 });

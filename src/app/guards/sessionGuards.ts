@@ -1,5 +1,5 @@
 import { isExpired, parseAccessClaims } from '../../core/session/claims';
-import { readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
+import { readAccessToken, readStoredAuth } from '../../core/session/sessionDb';
 import { refreshSession } from '../../core/session/refresh';
 import { userTenantKey } from '../../lib/state/signedInState';
 import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
@@ -7,7 +7,6 @@ import { saveReturnUrl } from '../../lib/session/logoffState';
 import { paths } from '../../config/paths';
 import { pass, type Guard, type GuardResult } from './guards';
 
-const isString = (v: unknown): v is string => typeof v === 'string';
 
 /**
  * A valid access token, or a successful refresh. A refresh that gets no answer still admits the
@@ -16,7 +15,7 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 async function ensureToken(): Promise<GuardResult> {
   // No session at all: nothing to log off (no server logout, no SAML sign-out, no broadcast).
   if (!(await readStoredAuth())) return { ok: false, signedOut: true };
-  const token = await readKv(sessionKeys.accessToken, isString);
+  const token = await readAccessToken();
   if (!isExpired(parseAccessClaims(token))) return pass;
   const outcome = await refreshSession({ failedToken: token });
   if (outcome === 'no-session') return { ok: false, signedOut: true };

@@ -5,6 +5,9 @@ import type { OutboxMessage } from './outboxChannel';
 import type { QueuedWrite } from './outboxRules';
 import { addWrite, deleteWrite, listWrites } from './outboxStore';
 
+// An upper bound for a loaded machine (vi.waitFor's own is 1 s), not a budget.
+const waitBound = { timeout: 5_000 };
+
 const refreshSession = vi.fn<(request: unknown) => Promise<string>>();
 vi.mock('../session/refresh', () => ({ refreshSession: (request: unknown) => refreshSession(request) }));
 
@@ -73,7 +76,7 @@ describe('replayOutbox', () => {
     expect(report).toMatchObject({ sent: [{ id: first.id }, { id: second.id }], failed: [], dropped: 0, pending: 0 });
     expect(await listWrites()).toEqual([]);
     // Every context hears it (a BroadcastChannel message, so it arrives a moment later).
-    await vi.waitFor(() => expect(messages.at(-1)).toMatchObject({ type: 'outbox-settled', sent: [{ id: first.id, deferred: false }, { id: second.id, deferred: false }] }));
+    await vi.waitFor(() => expect(messages.at(-1)).toMatchObject({ type: 'outbox-settled', sent: [{ id: first.id, deferred: false }, { id: second.id, deferred: false }] }), waitBound);
   });
 
   it('without a network keeps every write, marks them as waiting, and sends them on the next replay', async () => {

@@ -1,7 +1,7 @@
 import { isExpired, parseAccessClaims } from '../session/claims';
 import { isGatewayStatus } from '../pipeline/gateway';
 import { exclusively } from '../exclusively';
-import { readKv, sessionKeys } from '../session/sessionDb';
+import { readAccessToken, readClaims } from '../session/sessionDb';
 import { refreshSession } from '../session/refresh';
 import { announce, type SettledWrite } from './outboxChannel';
 import { afterRetry, failureFrom, failureReasons, inScope, judgeAnswer, planReplay, signerOf, writeHeaders, type QueuedWrite, type Signer } from './outboxRules';
@@ -25,7 +25,6 @@ export interface ReplayReport {
 
 const lockName = locks.outbox;
 
-const isString = (v: unknown): v is string => typeof v === 'string';
 /** A token this close to its end is renewed before the replay, so it cannot expire in flight. */
 const tokenMarginMs = 10_000;
 
@@ -45,13 +44,13 @@ async function failureBody(response: Response): Promise<unknown> {
 
 /** A fresh token for the replay; false when none can be had now (offline, or the session ended). */
 async function freshToken(): Promise<Signer | null> {
-  let token = await readKv(sessionKeys.accessToken, isString);
+  let token = await readAccessToken();
   let claims = parseAccessClaims(token);
   if (!claims) return null;
   if (isExpired(claims, Date.now() + tokenMarginMs)) {
     const outcome = await refreshSession({ failedToken: token });
     if (outcome !== 'refreshed' && outcome !== 'reused') return null;
-    token = await readKv(sessionKeys.accessToken, isString);
+    token = await readAccessToken();
     claims = parseAccessClaims(token);
     if (!claims) return null;
   }
@@ -72,7 +71,7 @@ export function replayOutbox(send: (request: Request, options: PipelineOptions) 
     const report: ReplayReport = { sent: [], failed: [], dropped: 0, pending: 0 };
     const writes = await listWrites();
     if (writes.length === 0) return report;
-    const claims = parseAccessClaims(await readKv(sessionKeys.accessToken, isString));
+    const claims = (await readClaims());
     // Nobody signed in: the queue waits for its member (another member's sign-in drops it).
     if (!claims) return { ...report, pending: writes.length };
     const plan = planReplay(writes, signerOf(claims), Date.now());

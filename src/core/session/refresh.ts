@@ -1,6 +1,6 @@
 import { isExpired, parseAccessClaims } from './claims';
 import { exclusively } from '../exclusively';
-import { deleteKv, readAuthClientSettings, readKv, readStoredAuth, replaceAuthIfCurrent, sessionKeys, writeKv } from './sessionDb';
+import { deleteKv, readAccessToken, readAuthClientSettings, readKv, readStoredAuth, replaceAuthIfCurrent, sessionKeys, writeKv } from './sessionDb';
 import { discardTokens } from './discardTokens';
 import { broadcast } from './sessionChannel';
 import { requestToken, tokenTimeoutMs } from './tokenClient';
@@ -105,7 +105,7 @@ export function refreshSession(request: RefreshRequest = {}): Promise<RefreshOut
 async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
   const auth = await readStoredAuth();
   if (!auth) return 'no-session';
-  const stored = await readKv(sessionKeys.accessToken, isString);
+  const stored = await readAccessToken();
   if (request.unlessRefreshedWithinMs !== undefined) {
     const at = await readKv(sessionKeys.refreshedAt, (v): v is number => typeof v === 'number');
     if (at !== null && Date.now() - at < request.unlessRefreshedWithinMs && !isExpired(parseAccessClaims(stored))) return 'reused';

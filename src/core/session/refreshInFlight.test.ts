@@ -4,6 +4,9 @@ import { deleteKv, readKv, readStoredAuth, sessionKeys, writeKv } from './sessio
 import { refreshInFlightKey, refreshSession } from './refresh';
 import { onSessionMessage, type SessionMessage } from './sessionChannel';
 
+// An upper bound for a loaded machine (vi.waitFor's own is 1 s), not a budget.
+const waitBound = { timeout: 5_000 };
+
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.sig`;
 const later = Math.floor(Date.now() / 1000) + 3600;
@@ -70,7 +73,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
       const pair = (n: number) => Response.json({ access_token: access(n), refresh_token: refresh(n), token_type: 'bearer', expires_in: 900, scope: 'read' });
       const presented = tokenEndpoint((n) => (n === 1 ? late : pair(n)));
       const first = refreshSession();
-      await vi.waitFor(() => expect(presented).toHaveLength(1));
+      await vi.waitFor(() => expect(presented).toHaveLength(1), waitBound);
       // A screen's 401 asks meanwhile and waits for the lock the slow grant holds.
       const waiting = refreshSession({ failedToken: access(0) });
       await vi.advanceTimersByTimeAsync(20_000);
@@ -78,7 +81,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
       expect(await waiting).toBe('unreachable');
       // The platform redeemed refresh(0) and its answer arrives late: the new pair is kept.
       release(pair(1));
-      await vi.waitFor(async () => expect((await readStoredAuth())?.refresh_token).toBe(refresh(1)));
+      await vi.waitFor(async () => expect((await readStoredAuth())?.refresh_token).toBe(refresh(1)), waitBound);
       expect(await readKv(sessionKeys.accessToken, (v): v is string => typeof v === 'string')).toBe(access(1));
       expect(messages).toContainEqual({ type: 'session-changed' });
       // The caller that gave up while waiting sent nothing; the next refresh presents the new token.
@@ -96,7 +99,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
       let release: (r: Response) => void = () => undefined;
       const presented = tokenEndpoint(() => new Promise<Response>((resolve) => (release = resolve)));
       const outcome = refreshSession();
-      await vi.waitFor(() => expect(presented).toHaveLength(1));
+      await vi.waitFor(() => expect(presented).toHaveLength(1), waitBound);
       await vi.advanceTimersByTimeAsync(19_000);
       release(new Response(null, { status: 400 }));
       expect(await outcome).toBe('refused');
@@ -111,7 +114,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
     // The sender wrote its digest and sent the grant, then its tab reloaded: the answer never came.
     const presented = tokenEndpoint(() => new Promise<Response>(() => undefined));
     void refreshSession();
-    await vi.waitFor(() => expect(presented).toHaveLength(1));
+    await vi.waitFor(() => expect(presented).toHaveLength(1), waitBound);
     vi.unstubAllGlobals();
     vi.resetModules();
     // A new context (another tab, the reloaded one, the service worker) needs a refresh.
@@ -120,6 +123,6 @@ describe('refreshSession and a refresh whose sender went away', () => {
     expect(await fresh.refreshSession({ failedToken: access(0) })).toBe('refused');
     expect(next).toEqual([]);
     expect(await readStoredAuth()).toBeNull();
-    await vi.waitFor(() => expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth' }));
+    await vi.waitFor(() => expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth' }), waitBound);
   });
 });

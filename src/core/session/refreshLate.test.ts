@@ -4,6 +4,9 @@ import { deleteKv, readKv, readStoredAuth, sessionKeys, writeKv } from './sessio
 import { refreshInFlightKey, refreshSession } from './refresh';
 import { onSessionMessage, type SessionMessage } from './sessionChannel';
 
+// An upper bound for a loaded machine (vi.waitFor's own is 1 s), not a budget.
+const waitBound = { timeout: 5_000 };
+
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.sig`;
 const later = Math.floor(Date.now() / 1000) + 3600;
@@ -53,7 +56,7 @@ describe('a refresh answer that comes after its session ended', () => {
   it('after a sign-out: nothing is stored, nobody is told of a new session, the new tokens are logged out', async () => {
     const { calls, release } = platform();
     const outcome = refreshSession();
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await vi.waitFor(() => expect(calls).toHaveLength(1), waitBound);
     // The sign-out deletes the session without the refresh lock.
     await deleteKv(sessionKeys.auth);
     await deleteKv(sessionKeys.accessToken);
@@ -69,7 +72,7 @@ describe('a refresh answer that comes after its session ended', () => {
   it("after another member signed in: their session is untouched", async () => {
     const { calls, release } = platform();
     const outcome = refreshSession();
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await vi.waitFor(() => expect(calls).toHaveLength(1), waitBound);
     await writeKv(sessionKeys.auth, { tenantGuid: 't1', orgGroupGuid: 'g1', refresh_token: refresh('b', 0) });
     await writeKv(sessionKeys.accessToken, access('b', 0));
     release();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { deleteKv, readKv, readStoredAuth, sessionKeys, writeKv } from './sessionDb';
+import { deleteKv, readAccessToken, readClaims, readKv, readStoredAuth, sessionKeys, writeKv } from './sessionDb';
 import { onStorageFallback } from '../storageFallback';
 
 // A browser without IndexedDB (the unit set-up installs a fake one; this file takes it away): the
@@ -34,5 +34,18 @@ describe('sessionDb without IndexedDB', () => {
       await writeKv(sessionKeys.auth, { tenantGuid: 't', orgGroupGuid: 'g', refresh_token: corrupt });
       expect(await readStoredAuth()).toBeNull();
     }
+  });
+
+  it('reads the access token and its claims through one door: unreadable or missing is null', async () => {
+    const access = `${b64({ alg: 'RS256' })}.${b64({ guid: 'u-1', tenantGuid: 't-1', exp: 2_000_000_000 })}.c2ln`;
+    await writeKv(sessionKeys.accessToken, access);
+    expect(await readAccessToken()).toBe(access);
+    expect(await readClaims()).toMatchObject({ guid: 'u-1', tenantGuid: 't-1' });
+    for (const unreadable of ['a.b', 42, { token: access }]) {
+      await writeKv(sessionKeys.accessToken, unreadable);
+      expect(await readClaims()).toBeNull();
+    }
+    await deleteKv(sessionKeys.accessToken);
+    expect(await readAccessToken()).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { DBSchema } from 'idb';
 import { idbOpener } from '../idbOpener';
 import { broadcast } from './sessionChannel';
-import { parseRefreshClaims } from './claims';
+import { parseAccessClaims, parseRefreshClaims, type AccessClaims } from './claims';
 import { reportStorageFallback } from '../storageFallback';
 import { databases, defaultTokenPath } from '../protocol';
 
@@ -223,4 +223,16 @@ export async function readAuthClientSettings(): Promise<AuthClientSettings> {
 
 export function readStoredAuth(): Promise<StoredAuth | null> {
   return readKv(sessionKeys.auth, isStoredAuth);
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** The stored access token, as stored (its claims may still be unreadable: see `readClaims`). */
+export function readAccessToken(): Promise<string | null> {
+  return readKv(sessionKeys.accessToken, isString);
+}
+
+/** The stored access token's claims (SPEC §5), or null when there is none or it cannot be read. */
+export async function readClaims(): Promise<AccessClaims | null> {
+  return parseAccessClaims(await readAccessToken());
 }

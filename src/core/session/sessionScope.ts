@@ -1,5 +1,5 @@
 import { parseAccessClaims } from './claims';
-import { readKv, sessionKeys } from './sessionDb';
+import { readAccessToken, readKv, sessionKeys } from './sessionDb';
 import { isLanguage } from './sessionSnapshot';
 
 /** Whose answers and copies may be kept now: the signed-in member, their tenant and the language. */
@@ -9,7 +9,6 @@ export interface SessionScope {
   language: string;
 }
 
-const isString = (v: unknown): v is string => typeof v === 'string';
 export const defaultLanguage = 'en-us';
 
 /**
@@ -18,7 +17,7 @@ export const defaultLanguage = 'en-us';
  * tenant switch is not kept under a scope that is no longer current.
  */
 export async function currentScope(): Promise<SessionScope | null> {
-  const [token, language] = await Promise.all([readKv(sessionKeys.accessToken, isString), readKv(sessionKeys.language, isLanguage)]);
+  const [token, language] = await Promise.all([readAccessToken(), readKv(sessionKeys.language, isLanguage)]);
   const claims = parseAccessClaims(token);
   return claims ? { userGuid: claims.guid, tenantGuid: claims.tenantGuid, language: language ?? defaultLanguage } : null;
 }

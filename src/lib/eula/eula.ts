@@ -2,8 +2,7 @@ import * as z from 'zod/mini';
 import { getValidated } from '../api/getValidated';
 import { apiFetch } from '../api/apiFetch';
 import { refreshSession } from '../../core/session/refresh';
-import { parseAccessClaims } from '../../core/session/claims';
-import { readKv, sessionKeys } from '../../core/session/sessionDb';
+import { readClaims } from '../../core/session/sessionDb';
 
 /** Contract Eula: the agreement the member must accept (Html is server HTML, shown only through SafeHtml). */
 const eulaSchema = z.object({ Version: z.string().check(z.minLength(1), z.maxLength(64)), Html: z.string() });
@@ -22,11 +21,10 @@ export type AcceptOutcome =
   | 'changed' // 400 on Version: the agreement changed meanwhile
   | 'failed'; // anything else: the member may try again
 
-const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** True while the stored access token still carries the AcceptEula virtual role. */
 export async function needsEula(): Promise<boolean> {
-  const claims = parseAccessClaims(await readKv(sessionKeys.accessToken, isString));
+  const claims = (await readClaims());
   return claims?.virtualRole === true && claims.role === 'AcceptEula';
 }
 

@@ -16,6 +16,9 @@ import { loadSignedInTranslations, signedInLanguage } from './signedInTranslatio
 import { fallbackLanguages, languagesAtom, loadLanguages, type Language } from './languages';
 import { loadModuleTranslations } from './moduleTranslations';
 
+// An upper bound for a loaded machine (vi.waitFor's own is 1 s), not a budget.
+const waitBound = { timeout: 5_000 };
+
 vi.mock('../api/apiFetch', () => ({ apiFetch: vi.fn() }));
 const api = vi.mocked(apiFetch);
 
@@ -191,7 +194,7 @@ describe('signing out and in again', () => {
     await loadSignedInTranslations(member);
     expect(i18next.t('Home')).toBe('الرئيسية (Acme)');
     appStore.set(sessionAtom, signedOutSession);
-    await vi.waitFor(() => expect(i18next.t('Home')).toBe('الرئيسية'));
+    await vi.waitFor(() => expect(i18next.t('Home')).toBe('الرئيسية'), waitBound);
     expect(i18next.language).toBe('ar');
     seen = [];
     signIn(member);

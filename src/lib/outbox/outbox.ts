@@ -1,6 +1,5 @@
 import { pipelineFetch } from '../../core/pipeline/pipelineFetch';
-import { parseAccessClaims } from '../../core/session/claims';
-import { readKv, sessionKeys } from '../../core/session/sessionDb';
+import { readClaims } from '../../core/session/sessionDb';
 import { announce, onOutboxMessage, parseReplayReport } from '../../core/outbox/outboxChannel';
 import { writeHeaders, type QueuedWrite, type WriteFailure } from '../../core/outbox/outboxRules';
 import { addWrite, deleteWrite, listWrites } from '../../core/outbox/outboxStore';
@@ -35,7 +34,6 @@ export type WriteOutcome =
   /** Kept on this device; it goes when the network returns. */
   | { state: 'queued' };
 
-const isString = (v: unknown): v is string => typeof v === 'string';
 export const syncTag = outboxSyncTag;
 /** How long a form waits for its write before it says "kept, will be sent". */
 const settleWaitMs = 8_000;
@@ -77,7 +75,7 @@ async function registerBackgroundSync(): Promise<void> {
 }
 
 async function signedInMember(): Promise<{ guid: string; tenantGuid: string; orgGroupGuid: string; org?: string } | null> {
-  return parseAccessClaims(await readKv(sessionKeys.accessToken, isString));
+  return (await readClaims());
 }
 
 /** Without IndexedDB the write is sent once, directly, still with an Idempotency-Key. */

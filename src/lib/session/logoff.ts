@@ -1,5 +1,5 @@
 import { isExpired, parseAccessClaims, refreshTokenGuid } from '../../core/session/claims';
-import { deleteKv, readAuthClientSettings, readKv, readStoredAuth, sessionKeys, type AuthClientSettings } from '../../core/session/sessionDb';
+import { type AuthClientSettings, deleteKv, readAccessToken, readAuthClientSettings, readClaims, readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
 import { revokeRefreshToken } from '../../core/session/discardTokens';
 import { broadcast } from '../../core/session/sessionChannel';
 import { apiFetch } from '../api/apiFetch';
@@ -24,7 +24,7 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** Whose session this is: the access token's member, else the stored refresh token's (when it says). */
 async function signedInMemberGuid(): Promise<string | null> {
-  const fromAccess = parseAccessClaims(await readKv(sessionKeys.accessToken, isString))?.guid;
+  const fromAccess = (await readClaims())?.guid;
   if (fromAccess) return fromAccess;
   const auth = await readStoredAuth();
   return auth ? (refreshTokenGuid(auth.refresh_token) ?? null) : null;
@@ -69,7 +69,7 @@ export async function clearLocalSession(options: { keepDrafts?: boolean } = {}):
  */
 export async function logoff(options: { returnUrl?: string | null; keepDrafts?: boolean } = {}): Promise<string> {
   markLoggingOff();
-  const token = await readKv(sessionKeys.accessToken, isString);
+  const token = await readAccessToken();
   if (token && !isExpired(parseAccessClaims(token))) {
     try {
       await apiFetch('/api/access/v1/auth/logout', { method: 'POST' });

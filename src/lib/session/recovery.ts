@@ -1,11 +1,10 @@
 import { isExpired, parseAccessClaims } from '../../core/session/claims';
-import { readKv, sessionKeys } from '../../core/session/sessionDb';
+import { readAccessToken } from '../../core/session/sessionDb';
 import { refreshSession } from '../../core/session/refresh';
 import { appStore } from '../../state/jotai';
 import { loadSignedInState } from '../state/loadSignedInState';
 import { sessionAtom } from './sessionAtoms';
 
-const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** How often an offline tab asks again (SPEC §9 status polling interval). */
 export const recoveryPollMs = 5_000;
@@ -29,7 +28,7 @@ export async function tryRecover(): Promise<void> {
 }
 
 async function recover(): Promise<void> {
-  const token = await readKv(sessionKeys.accessToken, isString);
+  const token = await readAccessToken();
   if (isExpired(parseAccessClaims(token))) {
     const outcome = await refreshSession({ failedToken: token });
     if (outcome !== 'refreshed' && outcome !== 'reused') return;

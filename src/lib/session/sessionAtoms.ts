@@ -1,6 +1,6 @@
 import { atom, appStore } from '../../state/jotai';
 import { parseAccessClaims, parseRefreshClaims, type AccessClaims, type RefreshClaims } from '../../core/session/claims';
-import { readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
+import { readAccessToken, readStoredAuth } from '../../core/session/sessionDb';
 
 /** SPEC §3 session state, mirrored from IndexedDB into every tab. */
 export interface SessionState {
@@ -26,12 +26,11 @@ export const loadedScopeAtom = atom<{ tenantGuid: string; orgGroupGuid: string }
 /** Whether the platform answered the last time we asked (the shell says when it is offline). */
 export const platformReachableAtom = atom(true);
 
-const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** Re-reads the stored session into the atoms (at start and whenever any context changes it). */
 export async function syncSessionFromStorage(): Promise<SessionState> {
   const auth = await readStoredAuth();
-  const token = await readKv(sessionKeys.accessToken, isString);
+  const token = await readAccessToken();
   const claims = parseAccessClaims(token);
   const state: SessionState = auth
     ? { isLoggedIn: true, claims, refreshClaims: parseRefreshClaims(auth.refresh_token), userName: claims?.email ?? '' }

@@ -1,5 +1,4 @@
-import { parseAccessClaims } from '../../core/session/claims';
-import { readKv, sessionKeys } from '../../core/session/sessionDb';
+import { readClaims } from '../../core/session/sessionDb';
 import { refreshSession, type RefreshParams } from '../../core/session/refresh';
 import { broadcast } from '../../core/session/sessionChannel';
 import { clearApiCaches } from '../../core/pipeline/apiCache';
@@ -8,8 +7,7 @@ import { writeLocal } from '../storage/localStore';
 
 export type SwitchOutcome = 'tenant' | 'orggroup' | 'same-scope' | 'refused' | 'unreachable';
 
-const isString = (v: unknown): v is string => typeof v === 'string';
-const storedClaims = async () => parseAccessClaims(await readKv(sessionKeys.accessToken, isString));
+const storedClaims = async () => (await readClaims());
 
 let leaving = false;
 /** This tab made the switch and is already on its way to /landing (or reloading). */
