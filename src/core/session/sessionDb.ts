@@ -89,31 +89,43 @@ export async function deleteKv(key: string): Promise<void> {
 }
 
 /**
- * Writes `value` only if `condition` holds for the entries `readKeys` at write time, read and
- * written in one IndexedDB read-write transaction (so a sign-out cannot slip in between).
- * False when not written.
+ * Writes `writes` (and removes `deletes`) only if `condition` holds for the entries `readKeys` at
+ * write time, read and written in one IndexedDB read-write transaction, so a sign-out cannot slip
+ * in between. With `keepInMemoryOnRefusal`, a write IndexedDB refuses (quota, blocked) is kept in
+ * this context's memory, as `writeKv` does, if the condition still holds. False when not written.
  */
-export async function writeKvIf(key: string, value: unknown, readKeys: readonly string[], condition: (read: Readonly<Record<string, unknown>>) => boolean): Promise<boolean> {
-  if (readKeys.some((k) => memory.has(k)) || memory.has(key)) {
-    // This context's memory holds the session (IndexedDB refused it): check and write here.
-    const read = Object.fromEntries(await Promise.all(readKeys.map(async (k) => [k, await readKv(k, isAnything)] as const)));
-    if (!condition(read)) return false;
-    keepInMemory(key, value);
-    written(key);
-    return true;
-  }
+export async function writeKvIf(
+  writes: Readonly<Record<string, unknown>>,
+  readKeys: readonly string[],
+  condition: (read: Readonly<Record<string, unknown>>) => boolean,
+  { deletes = [], keepInMemoryOnRefusal = false }: { deletes?: readonly string[]; keepInMemoryOnRefusal?: boolean } = {},
+): Promise<boolean> {
+  const writeKeys = Object.keys(writes);
+  const readNow = async () => Object.fromEntries(await Promise.all(readKeys.map(async (k) => [k, await readKv(k, isAnything)] as const)));
+  const keepHere = () => {
+    for (const k of writeKeys) keepInMemory(k, writes[k]);
+    for (const k of deletes) memory.delete(k);
+  };
   let done: boolean;
-  try {
-    const tx = (await db()).transaction('kv', 'readwrite');
-    const read: Record<string, unknown> = {};
-    for (const k of readKeys) read[k] = await tx.store.get(k);
-    done = condition(read);
-    if (done) await tx.store.put(value, key);
-    await tx.done;
-  } catch {
-    done = false;
+  if ([...readKeys, ...writeKeys].some((k) => memory.has(k))) {
+    // This context's memory holds the session (IndexedDB refused it): check and write here.
+    done = condition(await readNow());
+    if (done) keepHere();
+  } else {
+    try {
+      const tx = (await db()).transaction('kv', 'readwrite');
+      const read: Record<string, unknown> = {};
+      for (const k of readKeys) read[k] = await tx.store.get(k);
+      done = condition(read);
+      if (done) await Promise.all([...writeKeys.map((k) => tx.store.put(writes[k], k)), ...deletes.map((k) => tx.store.delete(k))]);
+      await tx.done;
+    } catch {
+      // Nothing of it was written.
+      done = keepInMemoryOnRefusal && condition(await readNow());
+      if (done) keepHere();
+    }
   }
-  if (done) written(key);
+  if (done) writeKeys.forEach(written);
   return done;
 }
 
@@ -128,52 +140,20 @@ export interface RefreshedSession {
 
 /**
  * Stores a refresh answer only if the session it was asked for is still the stored one: the
- * stored refresh token must be exactly the one that was presented. Checked and written in one
- * IndexedDB read-write transaction, so a sign-out (or another member's sign-in) that lands while
- * the grant was on its way is never undone by its late answer. `alsoDelete` goes in the same
- * transaction (the in-flight mark). False when the answer was not stored.
+ * stored refresh token must be exactly the one that was presented, so a sign-out (or another
+ * member's sign-in) that lands while the grant was on its way is never undone by its late answer.
+ * `alsoDelete` goes in the same transaction (the in-flight mark). False when not stored.
  */
-export async function replaceAuthIfCurrent(presentedRefreshToken: string, next: RefreshedSession, alsoDelete: readonly string[] = []): Promise<boolean> {
-  const keys = [sessionKeys.auth, sessionKeys.accessToken, sessionKeys.refreshedAt] as const;
-  let stored: boolean;
-  if (memory.has(sessionKeys.auth)) {
-    // IndexedDB refused the session before: it lives in this context's memory (no other context shares it).
-    const current = memory.get(sessionKeys.auth);
-    stored = isStoredAuth(current) && current.refresh_token === presentedRefreshToken;
-    if (stored) {
-      memory.set(sessionKeys.auth, next.auth);
-      memory.set(sessionKeys.accessToken, next.accessToken);
-      memory.set(sessionKeys.refreshedAt, next.refreshedAt);
-      for (const key of alsoDelete) memory.delete(key);
-    }
-  } else {
-    try {
-      const tx = (await db()).transaction('kv', 'readwrite');
-      const current: unknown = await tx.store.get(sessionKeys.auth);
-      stored = isStoredAuth(current) && current.refresh_token === presentedRefreshToken;
-      if (stored) {
-        await Promise.all([
-          tx.store.put(next.auth, sessionKeys.auth),
-          tx.store.put(next.accessToken, sessionKeys.accessToken),
-          tx.store.put(next.refreshedAt, sessionKeys.refreshedAt),
-          ...alsoDelete.map((key) => tx.store.delete(key)),
-        ]);
-      }
-      await tx.done;
-    } catch {
-      // IndexedDB refused the write (quota, blocked): nothing of it was written. The session then
-      // lives in this context's memory, as writeKv does, if it is still the one presented.
-      const current = await readKv(sessionKeys.auth, isStoredAuth);
-      stored = current?.refresh_token === presentedRefreshToken;
-      if (stored) {
-        keepInMemory(sessionKeys.auth, next.auth);
-        keepInMemory(sessionKeys.accessToken, next.accessToken);
-        keepInMemory(sessionKeys.refreshedAt, next.refreshedAt);
-      }
-    }
-  }
-  if (stored) keys.forEach(written);
-  return stored;
+export function replaceAuthIfCurrent(presentedRefreshToken: string, next: RefreshedSession, alsoDelete: readonly string[] = []): Promise<boolean> {
+  return writeKvIf(
+    { [sessionKeys.auth]: next.auth, [sessionKeys.accessToken]: next.accessToken, [sessionKeys.refreshedAt]: next.refreshedAt },
+    [sessionKeys.auth],
+    (read) => {
+      const current = read[sessionKeys.auth];
+      return isStoredAuth(current) && current.refresh_token === presentedRefreshToken;
+    },
+    { deletes: alsoDelete, keepInMemoryOnRefusal: true },
+  );
 }
 
 /** A stored auth object; one whose refresh token has no readable claims (corrupt storage) is no session. */

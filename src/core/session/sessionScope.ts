@@ -18,8 +18,13 @@ export const defaultLanguage = 'en-us';
  */
 export async function currentScope(): Promise<SessionScope | null> {
   const [token, language] = await Promise.all([readAccessToken(), readKv(sessionKeys.language, isLanguage)]);
-  const claims = parseAccessClaims(token);
-  return claims ? { userGuid: claims.guid, tenantGuid: claims.tenantGuid, language: language ?? defaultLanguage } : null;
+  return scopeOf(token, language);
+}
+
+/** The scope of a stored access token and language entry, as read (inside a transaction, say). */
+export function scopeOf(accessToken: unknown, language: unknown): SessionScope | null {
+  const claims = parseAccessClaims(accessToken);
+  return claims ? { userGuid: claims.guid, tenantGuid: claims.tenantGuid, language: isLanguage(language) ? language : defaultLanguage } : null;
 }
 
 export function sameScope(a: SessionScope | null, b: SessionScope | null): boolean {

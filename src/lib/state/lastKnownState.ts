@@ -1,8 +1,6 @@
 import * as z from 'zod/mini';
 import { deleteKv, readKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
-import { parseAccessClaims } from '../../core/session/claims';
-import { isLanguage } from '../../core/session/sessionSnapshot';
-import { defaultLanguage } from '../../core/session/sessionScope';
+import { scopeOf } from '../../core/session/sessionScope';
 import { userTenantKey } from './signedInState';
 import { languageSchema } from '../auth/anonymousState';
 import {
@@ -53,10 +51,9 @@ export async function readLastKnownState(scopeKey: string): Promise<LastKnownSta
  * transaction as the write: a load that outlived a sign-out or a tenant switch keeps nothing.
  */
 export async function writeLastKnownState(state: LastKnownState, language: string): Promise<boolean> {
-  return writeKvIf(key, state, [sessionKeys.accessToken, sessionKeys.language], (read) => {
-    const claims = parseAccessClaims(read[sessionKeys.accessToken]);
-    const current = isLanguage(read[sessionKeys.language]) ? read[sessionKeys.language] : defaultLanguage;
-    return claims !== null && userTenantKey(claims) === state.scopeKey && String(current).toLowerCase() === language.toLowerCase();
+  return writeKvIf({ [key]: state }, [sessionKeys.accessToken, sessionKeys.language], (read) => {
+    const now = scopeOf(read[sessionKeys.accessToken], read[sessionKeys.language]);
+    return now !== null && userTenantKey({ guid: now.userGuid, tenantGuid: now.tenantGuid }) === state.scopeKey && now.language.toLowerCase() === language.toLowerCase();
   });
 }
 
