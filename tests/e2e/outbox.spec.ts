@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, quietenStartup, waitForServiceWorker } from './fixtures.ts';
 import { openPreferences } from './support/chrome.ts';
+import { queuedWrites as queued } from './support/shellStorage.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
 /**
@@ -34,21 +35,6 @@ const storedToken = (page: Page) =>
       }),
   );
 
-/** The outbox's stored entries, as IndexedDB holds them. */
-const queued = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<unknown[]>((resolve) => {
-        const open = indexedDB.open('trust-shell-outbox');
-        open.onupgradeneeded = () => open.result.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
-        open.onsuccess = () => {
-          const all = open.result.transaction('writes').objectStore('writes').getAll();
-          all.onsuccess = () => resolve(all.result as unknown[]);
-          all.onerror = () => resolve([]);
-        };
-        open.onerror = () => resolve([]);
-      }),
-  );
 
 async function saveTimeFormat(page: Page, value: '12Hour' | '24Hour') {
   await openPreferences(page);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, en, signOut } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { openPreferences } from './support/chrome.ts';
+import { queuedWrites as queued } from './support/shellStorage.ts';
 
 /**
  * What an explicit sign-out leaves on the device: nothing of the member's but the language choice
@@ -13,21 +14,6 @@ test.use({ serviceWorkers: 'block', timezoneId: 'UTC' });
 const preferencesPrefix = '/api/globalization/v1/ui-settings/user/';
 const countText = (key: string, count: number) => en[key]!.replace('{{count}}', String(count));
 
-/** The outbox's stored entries, as IndexedDB holds them. */
-const queued = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<unknown[]>((resolve) => {
-        const open = indexedDB.open('trust-shell-outbox');
-        open.onupgradeneeded = () => open.result.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
-        open.onsuccess = () => {
-          const all = open.result.transaction('writes').objectStore('writes').getAll();
-          all.onsuccess = () => resolve(all.result as unknown[]);
-          all.onerror = () => resolve([]);
-        };
-        open.onerror = () => resolve([]);
-      }),
-  );
 
 const localEntries = (page: Page) => page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k) ?? ''])));
 

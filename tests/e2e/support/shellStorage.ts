@@ -48,3 +48,20 @@ export function storedEntry(page: Page, key: string): Promise<unknown> {
     key,
   );
 }
+
+/** The outbox's stored entries, as IndexedDB holds them. */
+export function queuedWrites(page: Page): Promise<unknown[]> {
+  return page.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve) => {
+        const open = indexedDB.open('trust-shell-outbox');
+        open.onupgradeneeded = () => open.result.createObjectStore('writes', { keyPath: 'seq', autoIncrement: true });
+        open.onsuccess = () => {
+          const all = open.result.transaction('writes').objectStore('writes').getAll();
+          all.onsuccess = () => resolve(all.result as unknown[]);
+          all.onerror = () => resolve([]);
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+}
