@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, en } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 
 for (const { path, ready } of [
   { path: '/auth', ready: en.SignIn },
@@ -9,7 +9,6 @@ for (const { path, ready } of [
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: ready })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }

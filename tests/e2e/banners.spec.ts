@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 
 /** SPEC §2 banner area, §3 alert banner, §4 alert dismissal, §6 SANDBOX. */
 
@@ -11,8 +11,7 @@ const bannerPath = '/api/alert/v1/alerts/banner/immediate';
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('.banner-area').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, '.banner-area')).toEqual([]);
 }
 
 test.describe('banners', () => {

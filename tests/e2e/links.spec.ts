@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test as base, expect, en } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 import { startShellServerWithConfig, type ShellServer } from './support/server.ts';
 
 /**
@@ -127,8 +127,7 @@ test.describe('/auth/connected-apps', () => {
   test('the refusal passes axe and its way back works with the keyboard', async ({ page }) => {
     await page.goto('/auth/connected-apps?landingPage=%2F%2Fevil.test&application=community.trust-shell.test');
     await expect(page.getByRole('heading', { name: en.ConnectedAppNotAllowed })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: en.BackToApplication })).toBeFocused();
     await page.keyboard.press('Enter');

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 import { initPath, openPicker, picker, tree } from './support/orgTree.ts';
 import { refreshGrants } from './support/session.ts';
 import { openScopePanel } from './support/chrome.ts';
@@ -132,7 +132,6 @@ test.describe('organisation tree', () => {
     const box = await page.getByRole('dialog', { name: en.Organisations }).boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, quietenStartup, waitForServiceWorker } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 import { openPreferences } from './support/chrome.ts';
 import { queuedWrites as queued } from './support/shellStorage.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
@@ -86,8 +86,7 @@ test.describe('outbox', () => {
       const list = page.getByRole('dialog', { name: en.PendingWritesTitle });
       await expect(list.getByRole('listitem')).toHaveText([new RegExp(en.WriteAcknowledgeMaintenance!), new RegExp(en.WriteSavePreferences!)]);
       await expect(list.getByText(en.WriteWaiting!, { exact: true })).toHaveCount(2);
-      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-      expect(axe.violations.map((v) => v.id)).toEqual([]);
+      expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
       await page.keyboard.press('Escape');
       await expect(list).toBeHidden();
       expect(await preferencesPuts(platform)).toEqual([]);
@@ -161,8 +160,7 @@ test.describe('outbox', () => {
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(en.WriteSavePreferences!);
     await expect(item).toContainText('(400)');
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     await item.getByRole('button', { name: en.Dismiss }).click();
     await expect(list.getByRole('listitem')).toHaveCount(0);
     await page.keyboard.press('Escape');

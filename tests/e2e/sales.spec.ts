@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
 /** The upgrade, trial, contact-sales and renewal flows, checked by what the platform received. */
@@ -14,8 +14,7 @@ const field = (form: Locator, label: string) => form.getByRole('textbox', { name
 const submitButton = (form: Locator) => form.getByRole('button', { name: en.Submit, exact: true });
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 }
 
 const cases = async (platform: PlatformControl): Promise<LoggedRequest[]> => platform.log({ path: casesPath, method: 'POST' });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, signOut } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startShellServerWithConfig } from './support/server.ts';
 
@@ -19,8 +19,7 @@ test.use({ timezoneId, quietStartup: false });
 
 async function expectNoAxeViolations(page: Page, dialog: Locator) {
   await expect(dialog).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 }
 
 /** MM/DD/YYYY hh:mm A (the default preferences) in `timezoneId`, computed without the app's code. */

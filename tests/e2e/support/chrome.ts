@@ -7,8 +7,11 @@ import { en } from '../fixtures.ts';
  */
 export async function openUserMenu(page: Page, label: string = en.UserMenu!): Promise<void> {
   const menu = page.getByRole('menu', { name: new RegExp(`^${label}`) });
-  if (await menu.isVisible()) return;
-  await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+  const trigger = page.getByRole('button', { name: new RegExp(`^${label}`) });
+  // A menu on its way out (just picked from, or re-rendered by a language switch) is still in view
+  // for a moment: only an open trigger says it stays open.
+  if ((await trigger.getAttribute('aria-expanded')) === 'true' && (await menu.isVisible())) return;
+  await trigger.click();
   await expect(menu).toBeVisible();
 }
 
@@ -26,6 +29,11 @@ export async function openScopePanel(page: Page, texts: Record<string, string> =
 
 /** Picks a language (by its own name) or a theme (by its label) in the avatar menu. */
 export async function pickInUserMenu(page: Page, name: string, label: string = en.UserMenu!): Promise<void> {
-  await openUserMenu(page, label);
-  await page.getByRole('menuitemradio', { name, exact: true }).click();
+  const item = page.getByRole('menuitemradio', { name, exact: true });
+  // The menu can close under the pointer when the previous pick re-renders the chrome (a new
+  // language flips the direction): open it again and retry, rather than wait on a closed menu.
+  await expect(async () => {
+    await openUserMenu(page, label);
+    await item.click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
