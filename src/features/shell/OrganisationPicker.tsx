@@ -22,7 +22,7 @@ import './organisationPicker.css';
 const rowHeight = 40;
 const searchLimit = 100;
 const searchDelayMs = 150;
-/** The tree's height before it is laid out (organisationPicker.css's max-height). */
+/** The tree's height before it is laid out (organisationPicker.css: at most 20rem). */
 const fallbackHeight = 320;
 
 /** Panel width in px at most (organisationPicker.css's max), and the margin kept to the viewport's edges. */
