@@ -1,22 +1,29 @@
-import { startTransition, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useId, useReducer, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
 import { currentOrganisationAtom, orgTreeRevisionAtom, orgTreeStatusAtom } from '../../lib/orgTree/orgTreeAtoms';
 import { orgTreeEngine } from '../../lib/orgTree/orgTreeClient';
 import { chooseOrganisation } from '../../lib/orgTree/chooseOrganisation';
-import { parentIndex, treeKeyAction } from '../../lib/orgTree/treeKeys';
-import { scrollToShow, windowFor } from '../../lib/orgTree/virtualWindow';
-import type { OrgTreeRow, SearchResult } from '../../core/orgTree/orgTreeEngine';
+import {
+  initialPickerState,
+  isSearching,
+  pickerKeyCommand,
+  pickerReducer,
+  pickerRowAt,
+  pickerStatus,
+  rowCount,
+  searchKeyEntersList,
+  visibleRows,
+} from '../../lib/orgTree/pickerState';
+import { useWindowedRows } from './useWindowedRows';
 import './organisationPicker.css';
 
 /** Row height in px (organisationPicker.css sets the same): fixed, so rows can be placed by index. */
 const rowHeight = 40;
 const searchLimit = 100;
 const searchDelayMs = 150;
-
-interface PickerRow extends Omit<OrgTreeRow, 'index'> {
-  path?: string[];
-}
+/** The tree's height before it is laid out (organisationPicker.css: at most 20rem). */
+const fallbackHeight = 320;
 
 /** Panel width in px at most (organisationPicker.css's max), and the margin kept to the viewport's edges. */
 const panelWidth = 448;
@@ -117,16 +124,11 @@ function OrganisationBrowser({ searchRef, onChosen }: BrowserProps) {
   const current = useAtomValue(currentOrganisationAtom);
   const revision = useAtomValue(orgTreeRevisionAtom);
   const treeRef = useRef<HTMLDivElement>(null);
-  const [query, setQuery] = useState('');
-  // Results are kept with the query they answer, so a cleared or changed query ignores old ones.
-  const [answer, setAnswer] = useState<{ query: string; found: SearchResult } | null>(null);
-  const [count, setCount] = useState<number | null>(null);
-  const [rows, setRows] = useState<ReadonlyMap<number, PickerRow>>(new Map());
-  const [layout, setLayout] = useState(0);
-  const [active, setActive] = useState(0);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(320);
-  const searching = query.trim() !== '';
+  const [state, dispatch] = useReducer(pickerReducer, initialPickerState);
+  const { query, active, layout } = state;
+  const searching = isSearching(state);
+  const total = rowCount(state);
+  const { start, end, onScroll } = useWindowedRows(treeRef, { count: total, active, rowHeight, fallbackHeight });
 
   // The tree view: opened on the current organisation; reopened when the tree changes.
   useEffect(() => {
@@ -134,10 +136,7 @@ function OrganisationBrowser({ searchRef, onChosen }: BrowserProps) {
     void orgTreeEngine()
       .then((engine) => engine.openView('full'))
       .then((position) => {
-        if (!live) return;
-        setCount(position.count);
-        setActive(Math.max(0, position.index));
-        setLayout((n) => n + 1);
+        if (live) dispatch({ type: 'view-opened', position });
       });
     return () => {
       live = false;
@@ -152,9 +151,7 @@ function OrganisationBrowser({ searchRef, onChosen }: BrowserProps) {
       void orgTreeEngine()
         .then((engine) => engine.search(query, searchLimit))
         .then((found) => {
-          if (!live) return;
-          setAnswer({ query, found });
-          setActive(0);
+          if (live) dispatch({ type: 'search-answered', query, found });
         });
     }, searchDelayMs);
     return () => {
@@ -163,40 +160,19 @@ function OrganisationBrowser({ searchRef, onChosen }: BrowserProps) {
     };
   }, [query, searching, revision]);
 
-  const results = searching && answer?.query === query ? answer.found : null;
-  const total = searching ? (results?.hits.length ?? 0) : (count ?? 0);
-  const { start, end } = windowFor(scrollTop, viewport, rowHeight, total);
-
   // Tree rows for the window in view (search hits are already here).
   useEffect(() => {
     if (searching) return;
     let live = true;
     void orgTreeEngine()
       .then((engine) => engine.rows(start, end - start))
-      .then((loaded) => {
-        if (live) setRows(new Map(loaded.map((row) => [row.index, row])));
+      .then((rows) => {
+        if (live) dispatch({ type: 'rows-loaded', rows });
       });
     return () => {
       live = false;
     };
   }, [searching, start, end, layout]);
-
-  const rowAt = useCallback(
-    (index: number): PickerRow | undefined => {
-      if (!searching) return rows.get(index);
-      const hit = results?.hits[index];
-      return hit && { ...hit, level: 1, hasChildren: false, expanded: false, posInSet: index + 1, setSize: results.hits.length };
-    },
-    [searching, rows, results],
-  );
-
-  useLayoutEffect(() => {
-    const tree = treeRef.current;
-    if (!tree) return;
-    setViewport(tree.clientHeight || 320);
-    const next = scrollToShow(active, tree.scrollTop, tree.clientHeight || 320, rowHeight);
-    if (next !== tree.scrollTop) tree.scrollTop = next;
-  }, [active, total]);
 
   async function choose(id: string) {
     if ((await chooseOrganisation(id)) === 'same-scope') onChosen();
@@ -204,40 +180,31 @@ function OrganisationBrowser({ searchRef, onChosen }: BrowserProps) {
 
   async function setExpanded(id: string, expanded: boolean) {
     const position = await (await orgTreeEngine()).setExpanded(id, expanded);
-    setCount(position.count);
-    if (position.index >= 0) setActive(position.index);
-    setLayout((n) => n + 1);
+    dispatch({ type: 'expanded', position });
   }
 
   function onTreeKey(event: KeyboardEvent<HTMLDivElement>) {
     const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
-    const action = treeKeyAction(event.key, active, total, rowAt(active), rtl);
-    if (!action) return;
+    const command = pickerKeyCommand(state, event.key, rtl);
+    if (!command) return;
     event.preventDefault();
-    if (action.type === 'move') setActive(action.index);
-    else if (action.type === 'expand') void setExpanded(action.id, true);
-    else if (action.type === 'collapse') void setExpanded(action.id, false);
-    else if (action.type === 'parent') {
-      const parent = searching ? null : parentIndex(rows, active);
-      if (parent !== null) setActive(parent);
-    } else void choose(action.id);
+    if (command.type === 'move') dispatch({ type: 'activated', index: command.index });
+    else if (command.type === 'expand') void setExpanded(command.id, true);
+    else if (command.type === 'collapse') void setExpanded(command.id, false);
+    else if (command.type === 'choose') void choose(command.id);
   }
 
   function onSearchKey(event: KeyboardEvent<HTMLInputElement>) {
-    if ((event.key === 'ArrowDown' || event.key === 'Enter') && total > 0) {
+    if (searchKeyEntersList(event.key, state)) {
       event.preventDefault();
       treeRef.current?.focus();
     }
   }
 
   const rowId = (index: number) => `${baseId}-row-${index}`;
-  const activeRow = rowAt(active);
-  const visible: Array<[number, PickerRow]> = [];
-  for (let i = start; i < end; i++) {
-    const row = rowAt(i);
-    if (row) visible.push([i, row]);
-  }
-  const loading = searching ? results === null : count === null;
+  const activeRow = pickerRowAt(state, active);
+  const visible = visibleRows(state, { start, end });
+  const status = pickerStatus(state);
 
   return (
     <div className="org-picker__body">
@@ -252,17 +219,11 @@ function OrganisationBrowser({ searchRef, onChosen }: BrowserProps) {
         autoComplete="off"
         placeholder={t('SearchOrganisations')}
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => dispatch({ type: 'query-typed', query: e.target.value })}
         onKeyDown={onSearchKey}
       />
       <p className="org-picker__status" role="status">
-        {loading
-          ? t('Loading')
-          : total === 0
-            ? t('NoResultsFound')
-            : searching && results && results.total > results.hits.length
-              ? t('ShowingXOfY', { from: 1, to: results.hits.length, total: results.total })
-              : ''}
+        {status && t(status.key, status.key === 'ShowingXOfY' ? { from: status.from, to: status.to, total: status.total } : undefined)}
       </p>
       <div
         ref={treeRef}
@@ -273,7 +234,7 @@ function OrganisationBrowser({ searchRef, onChosen }: BrowserProps) {
         hidden={total === 0}
         aria-activedescendant={activeRow ? rowId(active) : undefined}
         onKeyDown={onTreeKey}
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onScroll={onScroll}
       >
         <div className="org-picker__spacer" style={{ blockSize: total * rowHeight }}>
           {visible.map(([index, row]) => (
@@ -290,7 +251,7 @@ function OrganisationBrowser({ searchRef, onChosen }: BrowserProps) {
               aria-selected={row.id === current?.Id}
               style={{ insetBlockStart: index * rowHeight, paddingInlineStart: `${(row.level - 1) * 1.25 + 0.5}rem` }}
               onClick={() => {
-                setActive(index);
+                dispatch({ type: 'activated', index });
                 void choose(row.id);
               }}
             >
@@ -302,7 +263,7 @@ function OrganisationBrowser({ searchRef, onChosen }: BrowserProps) {
                 onClick={(e) => {
                   if (!row.hasChildren) return;
                   e.stopPropagation();
-                  setActive(index);
+                  dispatch({ type: 'activated', index });
                   void setExpanded(row.id, !row.expanded);
                 }}
               />

@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrollToShow, windowFor } from './virtualWindow';
 import { parentIndex, treeKeyAction } from './treeKeys';
-
-describe('windowFor', () => {
-  it('covers the rows in view plus the overscan, within the list', () => {
-    expect(windowFor(0, 320, 40, 50_000, 5)).toEqual({ start: 0, end: 14 });
-    expect(windowFor(4000, 320, 40, 50_000, 5)).toEqual({ start: 95, end: 114 });
-    expect(windowFor(4000, 320, 40, 100, 5)).toEqual({ start: 94, end: 100 });
-    expect(windowFor(0, 320, 40, 0)).toEqual({ start: 0, end: 0 });
-  });
-});
-
-describe('scrollToShow', () => {
-  it('scrolls only as far as needed', () => {
-    expect(scrollToShow(3, 0, 320, 40)).toBe(0);
-    expect(scrollToShow(10, 0, 320, 40)).toBe(120);
-    expect(scrollToShow(2, 400, 320, 40)).toBe(80);
-  });
-});
 
 describe('treeKeyAction', () => {
   const leaf = { id: 'leaf', hasChildren: false, expanded: false };

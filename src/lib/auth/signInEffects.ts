@@ -1,0 +1,60 @@
+/**
+ * Runs the sign-in machine's commands (`signIn.ts`) through the modules that own the I/O, and
+ * answers the event each one leads to (null when none follows: the page navigates away).
+ */
+import type { RuntimeConfig } from '../../config/runtimeConfig';
+import { paths } from '../../config/paths';
+import { requestToken } from '../../core/session/tokenClient';
+import { readStoredAuth } from '../../core/session/sessionDb';
+import { storeSignIn, takeReturnPath } from '../session/session';
+import { lookupSamlUserType } from '../session/samlUserType';
+import { completeSso, startSso } from './sso';
+import type { SignInCommand, SignInEvent } from './signIn';
+
+export interface SignInIo {
+  config: RuntimeConfig;
+  /** The router's navigation; every move of the sign-in page replaces its history entry. */
+  navigate: (to: string) => void;
+  /** The address the identity provider sent the browser back to. */
+  currentUrl: () => URL;
+}
+
+export async function runSignInCommand(command: SignInCommand, io: SignInIo): Promise<SignInEvent | null> {
+  const { authClient } = io.config;
+  switch (command.type) {
+    case 'look-up-user-type': {
+      const type = await lookupSamlUserType(command.email);
+      return { type: 'user-type-answered', email: command.email, ssoEnabled: type?.IsEnabled === true };
+    }
+    case 'start-sso':
+      return (await startSso(io.config, command.email)).ok ? null : { type: 'sso-start-failed' };
+    case 'request-password-grant': {
+      const result = await requestToken(
+        { grant_type: 'password', username: command.email, password: command.password, client_id: authClient.clientId, scope: authClient.scope },
+        authClient.tokenEndpoint ?? undefined,
+      );
+      return { type: 'grant-answered', email: command.email, result };
+    }
+    case 'store-sign-in':
+      try {
+        await storeSignIn(command.tokens, command.email);
+        return { type: 'stored', ok: true };
+      } catch {
+        return { type: 'stored', ok: false };
+      }
+    case 'read-stored-auth':
+      return { type: 'stored-auth-read', signedIn: Boolean(await readStoredAuth()) };
+    case 'enter-shell':
+      io.navigate(takeReturnPath(paths.mfeHost));
+      return null;
+    case 'leave-sso-return':
+      io.navigate(paths.auth);
+      return null;
+  }
+}
+
+/** The identity provider's answer, exchanged (SSO return): the event that starts the machine there. */
+export async function completeSsoReturn(io: SignInIo): Promise<SignInEvent> {
+  const result = await completeSso(io.config, io.currentUrl());
+  return { type: 'sso-answered', result: result.ok ? result : { ok: false } };
+}
