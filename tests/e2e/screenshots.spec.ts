@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, en, fillSignIn, signOut } from './fixtures.ts';
 import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
+import { shoot } from './support/screenshots.ts';
 
 /**
  * Screenshots for a person to look at (never compared pixel by pixel): the signed-in shell, the
@@ -14,12 +15,6 @@ const widths = [
   { width: 768, height: 1024 },
   { width: 1280, height: 800 },
 ];
-
-async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  // Two frames: the resize's layout and any media-query re-render have settled.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), animations: 'disabled' });
-}
 
 /** At each width: the shell, its avatar menu, the organisation picker open, and a modal (the tenant switcher). */
 async function shellScreens(page: Page, testInfo: TestInfo, variant: string, labels: { switchTenant: string; userMenu: string }): Promise<void> {
