@@ -1,23 +1,10 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { Provider, appStore, useAtomValue } from '../state/jotai';
-import { updateWaitingAtom } from '../pwa/updateState';
 import { createShellRouter } from './router';
 import { KitLocaleProvider } from '../components/direction/direction';
 import { languageAtom, textDirectionAtom } from '../lib/i18n/runtime';
-
-
-// Loaded only once an update waits: its code stays out of every page's start (the /auth budget).
-const UpdatePrompt = lazy(() => import('../features/update/UpdatePrompt'));
-
-function UpdateNotice() {
-  const waiting = useAtomValue(updateWaitingAtom);
-  return waiting ? (
-    <Suspense fallback={null}>
-      <UpdatePrompt />
-    </Suspense>
-  ) : null;
-}
+import { UpdateNotice } from '../features/update/UpdateNotice';
 
 /** The UI kit learns the language on screen and its direction here (it reads no atoms itself). */
 function KitLocale({ children }: { children: ReactNode }) {
@@ -36,7 +23,8 @@ export function App() {
     <Provider store={appStore}>
       <KitLocale>
         <RouterProvider router={router} />
-        <UpdateNotice />
+        {/* Where no top bar shows it (the signed-in layout's does). */}
+        <UpdateNotice where="page" />
       </KitLocale>
     </Provider>
   );

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, en, signOut } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
+import { bannerControls } from './support/layout.ts';
 
 /**
  * The signed-in chrome at a desktop and a phone width: one row, no sideways scroll, content kept off
@@ -29,27 +30,6 @@ const firstContentOfMain = (page: Page) =>
       if (rect.width > 1 && rect.height > 1) return { left: rect.left, right: document.documentElement.clientWidth - rect.right };
     }
     return null;
-  });
-
-/** Every visible control of the banner: how tall it is and whether it sits inside the bar. */
-const bannerControls = (page: Page) =>
-  page.getByRole('banner').evaluate((bar) => {
-    const barBox = bar.getBoundingClientRect();
-    return [...bar.querySelectorAll<HTMLElement>('button, a[href], select, input, [tabindex="0"]')]
-      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
-      .map((el) => {
-        const r = el.getBoundingClientRect();
-        const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || 24;
-        // A label that wrapped has more than one line box.
-        const lines = [...el.querySelectorAll('*'), el].some((child) => {
-          const text = [...child.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
-          if (!text) return false;
-          const range = document.createRange();
-          range.selectNodeContents(text);
-          return range.getClientRects().length > 1 || range.getBoundingClientRect().height > lineHeight * 1.5;
-        });
-        return { name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName, inside: r.top >= barBox.top - 1 && r.bottom <= barBox.bottom + 1, wrapped: lines };
-      });
   });
 
 test.describe('layout', () => {
@@ -87,6 +67,8 @@ test.describe('layout', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
     expect((await firstContentOfMain(page))!.right).toBeGreaterThanOrEqual(16);
+    // The breadcrumb's arrows point the way it reads.
+    expect(await page.locator('.scope__separator').first().evaluate((el) => getComputedStyle(el, '::before').content)).toContain('‹');
     await page.setViewportSize(phone);
     expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(56);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);

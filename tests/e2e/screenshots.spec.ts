@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, en, fillSignIn, signOut } from './fixtures.ts';
 import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
+import { sidewaysScroll } from './support/layout.ts';
+import { shoot } from './support/screenshots.ts';
 
 /**
  * Screenshots for a person to look at (never compared pixel by pixel): the signed-in shell, the
@@ -14,12 +16,6 @@ const widths = [
   { width: 768, height: 1024 },
   { width: 1280, height: 800 },
 ];
-
-async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  // Two frames: the resize's layout and any media-query re-render have settled.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), animations: 'disabled' });
-}
 
 /** At each width: the shell, its avatar menu, the organisation picker open, and a modal (the tenant switcher). */
 async function shellScreens(page: Page, testInfo: TestInfo, variant: string, labels: { switchTenant: string; userMenu: string }): Promise<void> {
@@ -34,6 +30,11 @@ async function shellScreens(page: Page, testInfo: TestInfo, variant: string, lab
     if (await toggle.isVisible()) await toggle.click();
     await page.getByTestId('organisation-picker').click();
     await expect(page.getByRole('tree')).toBeVisible();
+    // A short list leaves no empty space: the tree is as tall as its rows, right under the search
+    // field (the empty status line takes no room).
+    expect(await page.getByRole('tree').evaluate((tree) => tree.clientHeight - (tree.firstElementChild as HTMLElement).offsetHeight)).toBeLessThanOrEqual(0);
+    const search = (await page.getByRole('searchbox').boundingBox())!;
+    expect((await page.getByRole('tree').boundingBox())!.y - (search.y + search.height)).toBeLessThanOrEqual(12);
     await shoot(page, testInfo, `${variant}-organisation-picker-${size.width}`);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: new RegExp(labels.switchTenant) }).click();
@@ -54,8 +55,25 @@ async function pageScreens(page: Page, testInfo: TestInfo, variant: string, path
   }
 }
 
+/** The toasts, one of each kind (the UI kit's buttons), at a phone's and a desktop's width. */
+async function toastScreens(page: Page, testInfo: TestInfo, variant: string, texts: Record<string, string>): Promise<void> {
+  await page.goto('/ui-kit');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const size of [widths[0]!, widths[2]!]) {
+    await page.setViewportSize(size);
+    for (const key of ['UiKitToastInfo', 'UiKitToastSuccess', 'UiKitToastWarning', 'UiKitToastError']) {
+      await page.getByRole('button', { name: texts[key] ?? en[key] }).click();
+    }
+    await expect(page.locator('[data-toast-id]')).toHaveCount(4);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await shoot(page, testInfo, `${variant}-toasts-${size.width}`);
+    await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-toast-id] .toast__close').forEach((close) => close.click()));
+    await expect(page.locator('[data-toast-id]')).toHaveCount(0);
+  }
+}
+
 test('screenshots of the chrome and the pages around it, at three widths, light, dark and Arabic', async ({ page }, testInfo) => {
-  test.slow(); // 48 screenshots, three sign-ins
+  test.slow(); // 54 screenshots, three sign-ins
   const ar = JSON.parse(readFileSync(new URL('../../emulator/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
   for (const variant of ['light', 'dark'] as const) {
     if (variant === 'dark') await page.evaluate(() => localStorage.setItem('trust-shell.theme', 'preview-dark'));
@@ -66,6 +84,8 @@ test('screenshots of the chrome and the pages around it, at three widths, light,
     await expect(page).toHaveURL(/\/mfe-host/);
     if (variant === 'dark') await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
     await shellScreens(page, testInfo, variant, { switchTenant: en.SwitchTenant!, userMenu: en.UserMenu! });
+    await toastScreens(page, testInfo, variant, en);
+    await page.goto('/mfe-host');
     if (variant === 'dark') await pickInUserMenu(page, en.ThemeDefault!);
     await signOut(page);
     await expect(page).toHaveURL(/\/auth/);
@@ -79,6 +99,7 @@ test('screenshots of the chrome and the pages around it, at three widths, light,
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await shellScreens(page, testInfo, 'arabic', { switchTenant: ar.SwitchTenant!, userMenu: ar.UserMenu! });
   await pageScreens(page, testInfo, 'arabic', '/404', ar.PageNotFound!, '404');
+  await toastScreens(page, testInfo, 'arabic', ar);
   await page.goto('/mfe-host');
   await page.getByRole('button', { name: new RegExp(`^${ar.UserMenu}`) }).click();
   await page.getByRole('menuitem', { name: ar.SignOut }).click();

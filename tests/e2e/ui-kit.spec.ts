@@ -161,17 +161,40 @@ test.describe('UI kit (/ui-kit)', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('five toasts leave four: the oldest is closed first; each closes after 6000 ms', async ({ page }) => {
+  test('five toasts leave four: the oldest is closed first; each closes after 6000 ms; bottom-right, bottom-left in rtl', async ({ page }) => {
     await page.clock.install();
     await openKit(page);
+    // The clock stands still while the five are shown, so they all open at one moment.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     const show = page.getByRole('button', { name: en.UiKitToastInfo });
     for (let i = 0; i < 5; i += 1) await show.click();
+    await page.clock.runFor(100);
     const region = page.getByRole('region', { name: en.Notifications });
     await expect(region.getByRole('status')).toHaveCount(4);
     await expect(region.getByText(t('UiKitToastTitle', { n: 1 }), { exact: true })).toHaveCount(0);
     for (const n of [2, 3, 4, 5]) await expect(region.getByText(t('UiKitToastTitle', { n }), { exact: true })).toBeVisible();
-    await page.clock.runFor(6000);
+    // Bottom-right, the newest at the bottom, one above the other.
+    const viewport = page.viewportSize()!;
+    const boxes = await Promise.all([2, 3, 4, 5].map(async (n) => (await region.getByRole('status').filter({ hasText: t('UiKitToastTitle', { n }) }).boundingBox())!));
+    for (const box of boxes) {
+      expect(viewport.width - (box.x + box.width)).toBeLessThanOrEqual(32);
+      expect(box.x).toBeGreaterThan(viewport.width / 2);
+    }
+    expect(viewport.height - (boxes[3]!.y + boxes[3]!.height)).toBeLessThanOrEqual(32);
+    for (let i = 0; i < 3; i += 1) expect(boxes[i]!.y + boxes[i]!.height).toBeLessThanOrEqual(boxes[i + 1]!.y);
+    // 5900 ms after they opened all four are there; by 6000 ms (and the exit animation) none is.
+    await page.clock.runFor(5800);
+    await expect(region.getByRole('status')).toHaveCount(4);
+    await page.clock.runFor(350);
     await expect(region.getByRole('status')).toHaveCount(0);
+
+    // Right to left: the mirror image, bottom-left.
+    await page.getByLabel(en.TextDirection!).selectOption('rtl');
+    await page.getByRole('button', { name: en.UiKitToastError }).click();
+    await page.clock.runFor(100);
+    const error = (await region.getByRole('alert').boundingBox())!;
+    expect(error.x).toBeLessThanOrEqual(32);
+    expect(viewport.height - (error.y + error.height)).toBeLessThanOrEqual(32);
   });
 
   for (const { name, theme, dir } of [

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, quietenStartup, waitForServiceWorker } from './fixtures.ts';
 import { openPreferences } from './support/chrome.ts';
+import { bannerControls, sidewaysScroll } from './support/layout.ts';
+import { UpdateIndicator } from './support/pages.ts';
+import { shoot } from './support/screenshots.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startShellServer, type ShellServer } from './support/server.ts';
 
@@ -19,7 +22,8 @@ test.describe.configure({ mode: 'serial' });
 const repoRoot = new URL('../../', import.meta.url).pathname;
 /** The build the tab runs (null while it is reloading). */
 const build = (page: Page) => page.evaluate(() => document.documentElement.dataset.build).catch(() => null);
-const prompt = (page: Page) => page.getByRole('region', { name: en.NewVersionAvailable });
+/** The update indicator's button (in the top bar, or in a corner where there is no bar). */
+const prompt = (page: Page) => new UpdateIndicator(page).button;
 
 /** Replaces what the server serves with `from` (a deploy: the old files are gone). */
 function deploy(from: string, to: string) {
@@ -68,7 +72,7 @@ async function signedInOnFirstVersion(context: BrowserContext, request: APIReque
   return page;
 }
 
-test('a deploy: both tabs are told, the old version keeps working, and Reload moves both to the new one', async ({ context, request }) => {
+test('a deploy: both tabs are told, the old version keeps working, and Reload moves both to the new one', async ({ context, request }, testInfo) => {
   test.setTimeout(90_000);
   const a = await signedInOnFirstVersion(context, request);
   const b = await context.newPage();
@@ -83,6 +87,31 @@ test('a deploy: both tabs are told, the old version keeps working, and Reload mo
   await expect(prompt(b)).toBeVisible();
   // Nothing changed by itself: both tabs still run the first version.
   expect([await build(a), await build(b)]).toEqual(['0.1.0', '0.1.0']);
+
+  // In the shell it is a compact indicator in the top bar, which stays one row: at most 64 px at
+  // 1280 px and 56 px at 360 px, nothing wrapped or outside it, nothing scrolling sideways.
+  const indicator = new UpdateIndicator(a);
+  await expect(indicator.inBar).toBeVisible();
+  const size = a.viewportSize()!;
+  for (const [viewport, most] of [
+    [{ width: 1280, height: 800 }, 64],
+    [{ width: 360, height: 740 }, 56],
+  ] as const) {
+    await a.setViewportSize(viewport);
+    expect((await a.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(most);
+    const controls = await bannerControls(a);
+    expect(controls.map((c) => c.name)).toContain(en.NewVersionAvailable);
+    expect(controls.filter((c) => !c.inside || c.wrapped)).toEqual([]);
+    expect(await sidewaysScroll(a)).toBeLessThanOrEqual(0);
+    await shoot(a, testInfo, `update-indicator-${viewport.width}`);
+    await indicator.open();
+    await expect(indicator.panel.getByText(en.NewVersionHelp!)).toBeVisible();
+    expect(await sidewaysScroll(a)).toBeLessThanOrEqual(0);
+    await shoot(a, testInfo, `update-panel-${viewport.width}`);
+    await a.keyboard.press('Escape');
+    await expect(indicator.panel).toHaveCount(0);
+  }
+  await a.setViewportSize(size);
 
   // A route whose code this tab has not loaded yet: its chunk is gone from the server, and the
   // waiting update does not stop the old version from loading it.
@@ -105,8 +134,7 @@ test('a deploy: both tabs are told, the old version keeps working, and Reload mo
   await dialog.getByRole('form', { name: en.YourPreferences }).getByLabel(en.TimeFormat!).selectOption('24Hour');
 
   // Reload in the other tab (by keyboard) moves both.
-  await prompt(a).getByRole('button', { name: en.Reload }).focus();
-  await a.keyboard.press('Enter');
+  await new UpdateIndicator(a).reloadByKeyboard();
   await expect.poll(() => build(b), { timeout: 20_000 }).toBe('next');
   await expect.poll(() => build(a), { timeout: 20_000 }).toBe('next');
   await expect(b.getByTestId('user-name')).toHaveText('Ada Admin');

@@ -1,48 +1,42 @@
+import { Toast, Toaster as ArkToaster, type ToastOptions as ArkToastOptions } from '@ark-ui/react/toast';
 import { useTranslation } from 'react-i18next';
-import { useAtomValue } from '../../state/jotai';
-import { useDirection } from '../direction/direction';
-import { toast, toastsAtom, type ToastItem } from './toast';
+import { ArkDirection } from '../direction/direction';
+import { toastQueue } from './toast';
+import type { ToastMeta } from './toastQueue';
 import './toast.css';
 
-function ToastView({ item }: { item: ToastItem }) {
+function ToastView({ item }: { item: ArkToastOptions }) {
   const { t } = useTranslation();
+  const meta = (item.meta ?? {}) as Partial<ToastMeta>;
+  const values = meta.values ?? {};
   const urgent = item.type === 'error' || item.type === 'warning';
   return (
-    <div
-      className={`toast toast--${item.type}`}
-      role={urgent ? 'alert' : 'status'}
-      aria-atomic="true"
-      data-toast-id={item.id}
-      onPointerEnter={() => toast.pause(item.id)}
-      onPointerLeave={() => toast.resume(item.id)}
-      onFocus={() => toast.pause(item.id)}
-      onBlur={() => toast.resume(item.id)}
-    >
+    // Ark gives every toast role=status; errors and warnings interrupt (alert).
+    <Toast.Root className={`toast toast--${item.type ?? 'info'}`} role={urgent ? 'alert' : 'status'} data-toast-id={item.id}>
       <div className="toast__text">
-        <p className="toast__title">{t(item.titleKey, item.values ?? {})}</p>
-        {item.descriptionKey && <p className="toast__description">{t(item.descriptionKey, item.values ?? {})}</p>}
+        <Toast.Title className="toast__title">{t(meta.titleKey ?? '', values)}</Toast.Title>
+        {meta.descriptionKey && <Toast.Description className="toast__description">{t(meta.descriptionKey, values)}</Toast.Description>}
       </div>
-      <button type="button" className="toast__close" aria-label={t('Dismiss')} onClick={() => toast.dismiss(item.id)}>
+      <Toast.CloseTrigger className="toast__close" aria-label={t('Dismiss')}>
         <span aria-hidden="true">×</span>
-      </button>
-    </div>
+      </Toast.CloseTrigger>
+    </Toast.Root>
   );
 }
 
 /**
- * SPEC §9 toasts, bottom-right (bottom-left in right-to-left text), newest at the bottom. Mount
- * once per layout; `toast.show(…)` from anywhere fills it. Information is polite (status), errors
- * and warnings interrupt (alert); a toast stops its clock while pointed at or focused.
+ * SPEC §9 toasts (Ark UI's Toaster), at the bottom of the inline end (bottom-right; bottom-left in
+ * right-to-left text), newest at the bottom. Mount once per layout; `toast.show(…)` from anywhere
+ * fills it. Pointing at or focusing the toasts stops their clocks; Alt+T moves focus to them;
+ * Escape closes the focused one.
  */
 export function Toaster() {
   const { t } = useTranslation();
-  const items = useAtomValue(toastsAtom);
-  const dir = useDirection();
   return (
-    <section className="toaster" aria-label={t('Notifications')} dir={dir}>
-      {items.map((item) => (
-        <ToastView key={item.id} item={item} />
-      ))}
-    </section>
+    <ArkDirection>
+      <ArkToaster toaster={toastQueue.store} className="toaster" aria-label={t('Notifications')}>
+        {(item) => <ToastView key={item.id} item={item} />}
+      </ArkToaster>
+    </ArkDirection>
   );
 }

@@ -1,6 +1,10 @@
+import { createToaster, type CreateToasterReturn } from '@ark-ui/react/toast';
+
 /**
- * SPEC §9 toasts: at most 4 open, the oldest closed first, 6000 ms each. Plain logic (no React, no
- * jotai) so the rules are tested with fake timers; `toast.ts` connects it to the app's store.
+ * SPEC §9 toasts on Ark UI's toast store: at most 4 open, the oldest closed first, bottom-right
+ * (the inline end: bottom-left in right-to-left text), 6000 ms each. Ark's own `max` queues a
+ * toast over the limit until one closes, which is not the rule: `show` makes room first by
+ * removing the oldest. Plain logic (no React), so the rules are tested without a page.
  */
 export type ToastType = 'info' | 'success' | 'warning' | 'error';
 
@@ -23,92 +27,106 @@ export interface ToastItem {
   type: ToastType;
 }
 
-export const toastDefaults = { max: 4, duration: 6000 } as const;
+/** What a toast carries in Ark's `meta`: keys, resolved by the Toaster in the language on screen. */
+export interface ToastMeta {
+  titleKey: string;
+  descriptionKey?: string | undefined;
+  values?: Record<string, string | number> | undefined;
+}
+
+export const toastDefaults = {
+  max: 4,
+  duration: 6000,
+  placement: 'bottom-end',
+  // The exit animation's time; a toast on its way out is removed at once when a new one needs its place.
+  removeDelay: 200,
+} as const;
+
+const toastTypes: readonly string[] = ['info', 'success', 'warning', 'error'] satisfies ToastType[];
 
 export interface ToastQueue {
+  /** Ark's store, for `<Toaster toaster={…}>`. */
+  readonly store: CreateToasterReturn<string>;
   show(options: ToastOptions): string;
+  /** Closes one toast (with its exit animation). */
   dismiss(id: string): void;
   /** Stops a toast's clock (pointer over it, focus in it) so nobody loses a message mid-read. */
   pause(id: string): void;
   resume(id: string): void;
   clear(): void;
+  /** The open toasts, oldest first. */
   items(): readonly ToastItem[];
 }
 
-interface Clock {
-  timer: ReturnType<typeof setTimeout> | null;
-  remaining: number;
-  startedAt: number;
-}
-
-export function createToastQueue(options: { max?: number; duration?: number; onChange?: (items: readonly ToastItem[]) => void } = {}): ToastQueue {
+export function createToastQueue(options: { max?: number; duration?: number } = {}): ToastQueue {
   const max = options.max ?? toastDefaults.max;
-  const defaultDuration = options.duration ?? toastDefaults.duration;
-  let items: readonly ToastItem[] = [];
-  const clocks = new Map<string, Clock>();
+  const store = createToaster<string>({
+    placement: toastDefaults.placement,
+    max,
+    duration: options.duration ?? toastDefaults.duration,
+    removeDelay: toastDefaults.removeDelay,
+    overlap: false,
+    gap: 12,
+    // SPEC's 6000 ms run whether or not the tab is in view (pointing at or focusing a toast pauses it).
+    pauseOnPageIdle: false,
+  });
+  /** Toasts whose exit animation runs: no longer open, though still in Ark's store for a moment. */
+  const leaving = new Set<string>();
   let counter = 0;
 
-  const publish = () => options.onChange?.(items);
+  /** Ark's list is newest first. */
+  const inStore = () => store.getVisibleToasts().filter((toast): toast is typeof toast & { id: string } => typeof toast.id === 'string');
 
-  const stopClock = (id: string) => {
-    const clock = clocks.get(id);
-    if (clock?.timer) clearTimeout(clock.timer);
+  const makeRoom = () => {
+    for (let open = inStore(); open.length >= max; open = inStore()) {
+      const victim = open.find((toast) => leaving.has(toast.id)) ?? open[open.length - 1]!;
+      leaving.delete(victim.id);
+      store.remove(victim.id);
+    }
   };
 
-  const startClock = (id: string, clock: Clock) => {
-    clock.startedAt = Date.now();
-    clock.timer = setTimeout(() => dismiss(id), clock.remaining);
-  };
-
-  function dismiss(id: string): void {
-    if (!items.some((item) => item.id === id)) return;
-    stopClock(id);
-    clocks.delete(id);
-    items = items.filter((item) => item.id !== id);
-    publish();
-  }
+  const items = (): readonly ToastItem[] =>
+    inStore()
+      .filter((toast) => !leaving.has(toast.id))
+      .reverse()
+      .map((toast) => {
+        const meta = (toast.meta ?? {}) as Partial<ToastMeta>;
+        const item: ToastItem = { id: toast.id, titleKey: meta.titleKey ?? '', type: toastTypes.includes(toast.type ?? '') ? (toast.type as ToastType) : 'info' };
+        if (meta.descriptionKey !== undefined) item.descriptionKey = meta.descriptionKey;
+        if (meta.values !== undefined) item.values = meta.values;
+        return item;
+      });
 
   return {
+    store,
     show(toast) {
+      makeRoom();
       counter += 1;
       const id = `toast-${counter}`;
-      const item: ToastItem = { id, titleKey: toast.titleKey, type: toast.type ?? 'info' };
-      if (toast.descriptionKey !== undefined) item.descriptionKey = toast.descriptionKey;
-      if (toast.values !== undefined) item.values = toast.values;
-      let next = [...items, item];
-      // Over the limit: the oldest go first (SPEC §9).
-      while (next.length > max) {
-        const oldest = next[0]!;
-        stopClock(oldest.id);
-        clocks.delete(oldest.id);
-        next = next.slice(1);
-      }
-      items = next;
-      const clock: Clock = { timer: null, remaining: toast.duration ?? defaultDuration, startedAt: 0 };
-      clocks.set(id, clock);
-      startClock(id, clock);
-      publish();
+      const meta: ToastMeta = { titleKey: toast.titleKey, descriptionKey: toast.descriptionKey, values: toast.values };
+      store.create({
+        id,
+        // The keys stand in for the texts: Ark names and describes the toast by them only when it has them.
+        title: toast.titleKey,
+        description: toast.descriptionKey,
+        type: toast.type ?? 'info',
+        // An undefined duration would override the store's 6000 ms with Ark's per-type default.
+        ...(toast.duration !== undefined && { duration: toast.duration }),
+        meta,
+        onStatusChange: ({ status }) => {
+          if (status === 'dismissing') leaving.add(id);
+          else if (status === 'unmounted') leaving.delete(id);
+        },
+      });
       return id;
     },
-    dismiss,
-    pause(id) {
-      const clock = clocks.get(id);
-      if (!clock?.timer) return;
-      clearTimeout(clock.timer);
-      clock.timer = null;
-      clock.remaining = Math.max(0, clock.remaining - (Date.now() - clock.startedAt));
-    },
-    resume(id) {
-      const clock = clocks.get(id);
-      if (!clock || clock.timer) return;
-      startClock(id, clock);
-    },
+    dismiss: (id) => store.dismiss(id),
+    pause: (id) => store.pause(id),
+    resume: (id) => store.resume(id),
     clear() {
-      for (const id of clocks.keys()) stopClock(id);
-      clocks.clear();
-      items = [];
-      publish();
+      leaving.clear();
+      store.remove();
     },
-    items: () => items,
+    items,
   };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../state/jotai';
-import { toastsAtom } from '../../components/toast/toast';
+import { openToasts } from '../../components/toast/toast';
 import { createHostApi } from './hostApi';
 import { announceSave } from '../../lib/session/saveEvent';
 import { salesModalsAtom } from '../../lib/sales/salesFlow';
@@ -32,7 +32,7 @@ describe('the micro-frontend host API', () => {
   it('shows the shell’s toasts', () => {
     const host = createHostApi(() => undefined);
     host.toast.show({ titleKey: 'PreferencesSaved', type: 'success' });
-    expect(appStore.get(toastsAtom).map((t) => t.titleKey)).toContain('PreferencesSaved');
+    expect(openToasts().map((t) => t.titleKey)).toContain('PreferencesSaved');
   });
 
   it('hands out a frozen session without tokens', () => {

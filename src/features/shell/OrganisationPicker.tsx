@@ -232,6 +232,8 @@ function OrganisationBrowser({ searchRef, onChosen }: BrowserProps) {
         aria-label={t('Organisations')}
         tabIndex={0}
         hidden={total === 0}
+        // Its rows and borders, no empty space under a short list (the stylesheet caps it).
+        style={{ blockSize: total * rowHeight + 2 }}
         aria-activedescendant={activeRow ? rowId(active) : undefined}
         onKeyDown={onTreeKey}
         onScroll={onScroll}

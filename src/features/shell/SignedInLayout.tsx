@@ -26,6 +26,7 @@ import { StorageNotice } from '../banners/StorageNotice';
 import { ScopeBar } from './chrome/ScopeBar';
 import { UserMenu } from './chrome/UserMenu';
 import { PendingWrites } from './chrome/PendingWrites';
+import { UpdateNotice } from '../update/UpdateNotice';
 import { SalesModals } from '../sales/SalesModals';
 import { replaySoon, startOutbox } from '../../lib/outbox/outboxState';
 import { whenOnlineSettled } from '../../lib/network/onlineSettled';
@@ -117,6 +118,7 @@ export function SignedInLayout() {
             </span>
           )}
           <PendingWrites />
+          <UpdateNotice where="bar" />
           <UserMenu onSignOut={() => void signOut()} />
         </div>
       </header>

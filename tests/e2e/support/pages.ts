@@ -101,6 +101,44 @@ export class ShellChrome {
   }
 }
 
+/**
+ * "A new version is available": a compact button with a dot, in the top bar when the signed-in
+ * shell is on screen (else in a corner of the page), that opens a small panel with Reload.
+ */
+export class UpdateIndicator {
+  constructor(
+    readonly page: Page,
+    readonly texts: Record<string, string> = en,
+  ) {}
+
+  get button(): Locator {
+    return this.page.getByRole('button', { name: this.texts.NewVersionAvailable, exact: true });
+  }
+
+  /** The same button, when it sits in the top bar. */
+  get inBar(): Locator {
+    return this.page.getByRole('banner').getByRole('button', { name: this.texts.NewVersionAvailable, exact: true });
+  }
+
+  get panel(): Locator {
+    return this.page.getByRole('dialog', { name: this.texts.NewVersionAvailable });
+  }
+
+  async open(): Promise<void> {
+    await this.button.click();
+    await expect(this.panel).toBeVisible();
+  }
+
+  /** Opens the panel and chooses Reload, by keyboard alone. */
+  async reloadByKeyboard(): Promise<void> {
+    await this.button.focus();
+    await this.page.keyboard.press('Enter');
+    await expect(this.panel).toBeVisible();
+    await this.panel.getByRole('button', { name: this.texts.Reload }).focus();
+    await this.page.keyboard.press('Enter');
+  }
+}
+
 /** A modal dialog (or alert dialog) by its accessible name. */
 export class Dialog {
   readonly root: Locator;
