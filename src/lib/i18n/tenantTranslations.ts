@@ -5,6 +5,8 @@ import {
   storedKeys,
   translationMapSchema,
   withLastGood,
+  withMembersLastGood,
+  type CatalogueOwner,
   type LoadedTranslations,
   type TranslationMap,
 } from './translations';
@@ -78,15 +80,15 @@ export interface SeedSource {
 /**
  * Signed-in translations of a language: the v2 tenant answer merged over the seed translations
  * (contract; a failed seed uses the tenant translations alone). A failed tenant answer takes the
- * last good merged copy of this language and tenant, else null (the caller keeps what it shows).
+ * member's last good merged copy of this language and tenant, else null (the caller keeps what it shows).
  */
-export async function loadTenantTranslations(lang: string, tenantId: string, seed: SeedSource): Promise<LoadedTranslations | null> {
+export async function loadTenantTranslations(lang: string, owner: CatalogueOwner, seed: SeedSource): Promise<LoadedTranslations | null> {
   const seedUrl = seed.urlFor(lang);
   const [answer, seedMap] = await Promise.all([
     getValidated(`/api/globalization/v2/translations/tenant/${encodeURIComponent(lang)}`, tenantTranslationsSchema),
     seedUrl ? fetchSeed(seedUrl) : Promise.resolve(null),
   ]);
-  return withLastGood(storedKeys.v2(lang, tenantId), answer ? mergeTenantTranslations(seedMap, answer) : null);
+  return withMembersLastGood(lang, owner, answer ? mergeTenantTranslations(seedMap, answer) : null);
 }
 
 export function isModuleName(value: string): boolean {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { getValidated } from '../api/getValidated';
-import { readKv, writeKv } from '../../core/session/sessionDb';
+import { deleteKvPrefixed, readKv, sessionKeys, writeKv, writeKvIf } from '../../core/session/sessionDb';
+import { scopeOf } from '../../core/session/sessionScope';
 import { storageKeys } from '../storage/keys';
 import { readLocal } from '../storage/localStore';
 
@@ -49,11 +50,39 @@ export async function withLastGood(key: string, fresh: LoadedTranslations | null
   return readKv(key, isLoaded);
 }
 
+/** Whose signed-in catalogue a copy is: one member in one tenant. */
+export interface CatalogueOwner {
+  tenantId: string;
+  memberGuid: string;
+}
+
+const signedInPrefixes = { v2: 'translations:v2:', module: 'translations:module:' } as const;
+
 export const storedKeys = {
   v1: (lang: string, tenantId: string) => `translations:v1:${lang}:${tenantId}`,
-  v2: (lang: string, tenantId: string) => `translations:v2:${lang}:${tenantId}`,
-  module: (module: string, lang: string, tenantId: string) => `translations:module:${module}:${lang}:${tenantId}`,
+  v2: (lang: string, owner: CatalogueOwner) => `${signedInPrefixes.v2}${lang}:${owner.tenantId}:${owner.memberGuid}`,
+  module: (module: string, lang: string, tenantId: string) => `${signedInPrefixes.module}${module}:${lang}:${tenantId}`,
 };
+
+/**
+ * The member's catalogue, fresh → kept (only while that member and tenant are still the signed-in
+ * ones, checked in the same transaction as the write: a load that outlived a sign-out keeps
+ * nothing); no answer → the last good copy; neither → null.
+ */
+export async function withMembersLastGood(lang: string, owner: CatalogueOwner, fresh: LoadedTranslations | null): Promise<LoadedTranslations | null> {
+  const key = storedKeys.v2(lang, owner);
+  if (!fresh) return readKv(key, isLoaded);
+  await writeKvIf({ [key]: fresh }, [sessionKeys.accessToken], (read) => {
+    const now = scopeOf(read[sessionKeys.accessToken], null);
+    return now !== null && now.userGuid === owner.memberGuid && now.tenantGuid === owner.tenantId;
+  }).catch(() => false);
+  return fresh;
+}
+
+/** Sign-out: no signed-in catalogue (the member's own, the tenant's modules) stays on the device. */
+export function clearSignedInTranslations(): Promise<void> {
+  return deleteKvPrefixed(Object.values(signedInPrefixes));
+}
 
 /**
  * Anonymous translations (v1 route), per language with the language and tenantId query values
@@ -66,7 +95,7 @@ export async function loadAnonymousTranslations(lang: string, tenantId: string =
   return (await withLastGood(storedKeys.v1(lang, tenantId), fresh)) ?? emptyTranslations;
 }
 
-/** The last good signed-in translations of a language and tenant, without any network call. */
-export function cachedTenantTranslations(lang: string, tenantId: string): Promise<LoadedTranslations | null> {
-  return readKv(storedKeys.v2(lang, tenantId), isLoaded);
+/** The member's last good signed-in translations of a language and tenant, without any network call. */
+export function cachedTenantTranslations(lang: string, owner: CatalogueOwner): Promise<LoadedTranslations | null> {
+  return readKv(storedKeys.v2(lang, owner), isLoaded);
 }
