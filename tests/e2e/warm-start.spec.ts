@@ -56,17 +56,17 @@ async function recordFrames(page: Page): Promise<Frame[]> {
   return frames;
 }
 
-/** The keys of the shell's session store (IndexedDB kv). */
-function storedKeys(page: Page): Promise<string[]> {
+/** The keys of one of the shell's IndexedDB stores (the session store's kv unless told). */
+function storedKeys(page: Page, database = 'trust-shell', store = 'kv'): Promise<string[]> {
   return page.evaluate(
-    () =>
+    ([database, store]) =>
       new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('trust-shell');
+        const open = indexedDB.open(database);
         open.onerror = () => resolve([]);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('kv')) return resolve([]);
-          const keys = db.transaction('kv').objectStore('kv').getAllKeys();
+          if (!db.objectStoreNames.contains(store)) return resolve([]);
+          const keys = db.transaction(store).objectStore(store).getAllKeys();
           keys.onsuccess = () => {
             db.close();
             resolve(keys.result.map(String));
@@ -74,6 +74,7 @@ function storedKeys(page: Page): Promise<string[]> {
           keys.onerror = () => resolve([]);
         };
       }),
+    [database, store] as const,
   );
 }
 
@@ -90,7 +91,7 @@ test('warm start: the chrome paints from the device while the platform holds eve
   request,
 }) => {
   const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
-  const workspace = await platformGet<{ logoData: string }>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
+  const workspace = await platformGet<{ logoData: string; primaryColor: string }>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
   await signIn(page, 'admin@acme.test');
   // The member reads the shell in German: that catalogue is the one kept for the next start.
   await pickInUserMenu(page, 'Deutsch');
@@ -101,9 +102,12 @@ test('warm start: the chrome paints from the device while the platform holds eve
   await expect(switchTenant).toBeVisible();
   await expect(tenantLogo(page)).toHaveAttribute('src', workspace.logoData);
 
-  // Since the last visit the platform took TENANTS_LIST away and renamed the tenant.
+  // Since the last visit the platform took TENANTS_LIST away, renamed the tenant and changed its brand.
   const { TENANTS_LIST: _taken, ...permissions } = init.permissions;
   await platform.override({ method: 'GET', path: '/api/global-state/v1/init', status: 200, body: { ...init, permissions, tenant: { ...init.tenant, Name: 'Acme Corporation' } } });
+  const newPrimary = '#6A1B9A';
+  expect(newPrimary).not.toBe(init.branding.primaryColor);
+  await platform.override({ method: 'GET', path: '/api/branding/v1/branding', status: 200, body: { ...workspace, primaryColor: newPrimary } });
   const frames = await recordFrames(page);
   const held = await Promise.all([platform.fault({ path: '/api/', hold: true }), platform.fault({ path: '/seed-translations/', hold: true })]);
   await platform.clearLog();
@@ -132,14 +136,16 @@ test('warm start: the chrome paints from the device while the platform holds eve
   await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
   await expect(userMenu).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-  await expect.poll(async () => (await platform.log({ path: '/api/branding/v1/branding' })).length).toBeGreaterThan(0);
+  await expect.poll(() => brandVar(page, '--brand-primary')).toBe(newPrimary);
   await expect(tenantLogo(page)).toHaveAttribute('src', workspace.logoData);
 
-  // The loading display never showed, and the member was never shown without their brand.
+  // The loading display never showed, and the member was never shown without their brand: the
+  // kept one, then the new one, never the default in between.
   expect(frames.filter((f) => f.loading)).toEqual([]);
   const withMember = frames.filter((f) => f.memberShown);
   expect(withMember.length).toBeGreaterThan(0);
-  expect(withMember.filter((f) => f.brand !== 'custom' || !f.style.includes(init.branding.primaryColor)).map((f) => f.brand)).toEqual([]);
+  const branded = (f: Frame) => f.brand === 'custom' && (f.style.includes(init.branding.primaryColor) || f.style.includes(newPrimary));
+  expect(withMember.filter((f) => !branded(f)).map((f) => [f.brand, f.style])).toEqual([]);
 });
 
 test('another member on the same browser never sees the last member’s state, not for one frame; sign-out deletes the copies', async ({
@@ -155,6 +161,7 @@ test('another member on the same browser never sees the last member’s state, n
   // Nothing of the member's kept for a warm start outlives the sign-out.
   const kept = await storedKeys(page);
   expect(kept.filter((key) => key === 'lastKnownState' || key.startsWith('translations:v2:') || key.startsWith('translations:module:'))).toEqual([]);
+  await expect.poll(() => storedKeys(page, 'trust-shell-brand', 'brands')).toEqual([]);
 
   const frames = await recordFrames(page);
   await page.reload();
