@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInstance } from 'i18next';
-import { allZeroTenant, cachedTenantTranslations, clearSignedInTranslations, loadAnonymousTranslations, storedTenantId } from './translations';
+import { allZeroTenant, cachedTenantTranslations, loadAnonymousTranslations, storedTenantId } from './translations';
 import { sessionKeys, writeKv } from '../../core/session/sessionDb';
 import {
   isSeedSkipped,
   loadModuleTranslationMap,
+  clearSignedInTranslations,
   loadTenantTranslations,
   mergeTenantTranslations,
   seedTranslationUrl,

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { getValidated } from '../api/getValidated';
-import { deleteKvPrefixed, readKv, sessionKeys, writeKv, writeKvIf } from '../../core/session/sessionDb';
-import { scopeOf } from '../../core/session/sessionScope';
+import { readKv, writeKv } from '../../core/session/sessionDb';
 import { storageKeys } from '../storage/keys';
 import { readLocal } from '../storage/localStore';
 
@@ -28,7 +27,7 @@ export interface LoadedTranslations {
 
 export const emptyTranslations: LoadedTranslations = Object.freeze({ map: {}, fallBackToNotFound: false });
 
-function isLoaded(v: unknown): v is LoadedTranslations {
+export function isLoaded(v: unknown): v is LoadedTranslations {
   if (typeof v !== 'object' || v === null) return false;
   const candidate = v as Partial<LoadedTranslations>;
   return typeof candidate.map === 'object' && candidate.map !== null && typeof candidate.fallBackToNotFound === 'boolean';
@@ -56,7 +55,7 @@ export interface CatalogueOwner {
   memberGuid: string;
 }
 
-const signedInPrefixes = { v2: 'translations:v2:', module: 'translations:module:' } as const;
+export const signedInPrefixes = { v2: 'translations:v2:', module: 'translations:module:' } as const;
 
 export const storedKeys = {
   v1: (lang: string, tenantId: string) => `translations:v1:${lang}:${tenantId}`,
@@ -64,25 +63,6 @@ export const storedKeys = {
   module: (module: string, lang: string, tenantId: string) => `${signedInPrefixes.module}${module}:${lang}:${tenantId}`,
 };
 
-/**
- * The member's catalogue, fresh → kept (only while that member and tenant are still the signed-in
- * ones, checked in the same transaction as the write: a load that outlived a sign-out keeps
- * nothing); no answer → the last good copy; neither → null.
- */
-export async function withMembersLastGood(lang: string, owner: CatalogueOwner, fresh: LoadedTranslations | null): Promise<LoadedTranslations | null> {
-  const key = storedKeys.v2(lang, owner);
-  if (!fresh) return readKv(key, isLoaded);
-  await writeKvIf({ [key]: fresh }, [sessionKeys.accessToken], (read) => {
-    const now = scopeOf(read[sessionKeys.accessToken], null);
-    return now !== null && now.userGuid === owner.memberGuid && now.tenantGuid === owner.tenantId;
-  }).catch(() => false);
-  return fresh;
-}
-
-/** Sign-out: no signed-in catalogue (the member's own, the tenant's modules) stays on the device. */
-export function clearSignedInTranslations(): Promise<void> {
-  return deleteKvPrefixed(Object.values(signedInPrefixes));
-}
 
 /**
  * Anonymous translations (v1 route), per language with the language and tenantId query values

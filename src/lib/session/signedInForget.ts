@@ -2,7 +2,7 @@ import { forgetMemberHistory } from '../history/historyStore';
 import { discardMemberWrites } from '../../core/outbox/replayOutbox';
 import { clearLastKnownState } from '../state/lastKnownState';
 import { clearOrgTree } from '../orgTree/orgTreeService';
-import { clearSignedInTranslations } from '../i18n/translations';
+import { clearSignedInTranslations } from '../i18n/tenantTranslations';
 
 export { resetBranding } from '../branding/brandingStartup';
 
