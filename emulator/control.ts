@@ -4,8 +4,8 @@
  *
  *   POST   /__control/reset                 everything back to the start state
  *   GET    /__control/faults                list;  POST {method?, path, latencyMs?, status?, everyNth?,
- *                                           probability?, drop?, dropAfterApply?, times?} → {id}
- *   DELETE /__control/faults[/{id}]         clear all / one
+ *                                           probability?, drop?, dropAfterApply?, times?, hold?} → {id}
+ *   DELETE /__control/faults[/{id}]         clear all / one (releases the calls a hold fault holds)
  *   GET|POST /__control/lifetimes           {accessTtlSeconds?, refreshTtlSeconds?} for tokens issued from now on
  *   GET|POST /__control/clock               {offsetSeconds}: shifts the emulator's now
  *   GET    /__control/log?path=&method=     request log;  DELETE clears it
@@ -39,6 +39,7 @@ const FaultSpec = z.strictObject({
   drop: z.boolean().optional(),
   dropAfterApply: z.boolean().optional(),
   times: z.number().int().min(1).optional(),
+  hold: z.boolean().optional(),
 });
 
 const Lifetimes = z.strictObject({

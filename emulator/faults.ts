@@ -13,6 +13,12 @@ export interface FaultSpec {
   drop?: boolean;
   dropAfterApply?: boolean;
   times?: number;
+  /**
+   * Holds matching calls unanswered until the rule is removed (DELETE /__control/faults[/{id}]) or
+   * the emulator is reset; they then go on as usual. Deterministic "the platform has not answered
+   * yet", with no timer to race.
+   */
+  hold?: boolean;
 }
 
 export interface FaultRule extends FaultSpec {
@@ -26,6 +32,8 @@ export interface FaultRule extends FaultSpec {
 /** What the pipeline must do for one call. */
 export interface FaultEffect {
   latencyMs: number;
+  /** Resolves when every holding rule that matched has been removed. */
+  held: Promise<void> | null;
   terminal: { kind: 'status'; status: number } | { kind: 'drop' } | { kind: 'dropAfterApply' } | null;
 }
 
@@ -47,11 +55,23 @@ export class FaultTable {
   private rules: FaultRule[] = [];
   private nextId = 1;
   private random = mulberry32(FAULT_SEED);
+  /** Per holding rule: what releases the calls it holds. */
+  private holds = new Map<string, { released: Promise<void>; release: () => void }>();
 
   add(spec: FaultSpec): FaultRule {
     const rule: FaultRule = { ...spec, id: `fault-${this.nextId++}`, seen: 0, applied: 0 };
     this.rules.push(rule);
+    if (rule.hold) {
+      let release = (): void => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      this.holds.set(rule.id, { released, release });
+    }
     return rule;
+  }
+
+  private release(id: string): void {
+    this.holds.get(id)?.release();
+    this.holds.delete(id);
   }
 
   list(): FaultRule[] {
@@ -61,16 +81,19 @@ export class FaultTable {
   remove(id: string): boolean {
     const before = this.rules.length;
     this.rules = this.rules.filter((r) => r.id !== id);
+    this.release(id);
     return this.rules.length !== before;
   }
 
   clear(): void {
     this.rules = [];
+    for (const id of [...this.holds.keys()]) this.release(id);
   }
 
   /** Decides the effect for one call; updates the counters of every matching rule. */
   evaluate(method: string, path: string): FaultEffect {
-    const effect: FaultEffect = { latencyMs: 0, terminal: null };
+    const effect: FaultEffect = { latencyMs: 0, held: null, terminal: null };
+    const holds: Promise<void>[] = [];
     for (const rule of this.rules) {
       if (rule.method && rule.method.toUpperCase() !== method) continue;
       if (!path.startsWith(rule.path)) continue;
@@ -80,11 +103,14 @@ export class FaultTable {
       if (rule.probability !== undefined && this.random() >= rule.probability) continue;
       rule.applied += 1;
       effect.latencyMs += rule.latencyMs ?? 0;
+      const hold = this.holds.get(rule.id);
+      if (hold) holds.push(hold.released);
       if (effect.terminal) continue;
       if (rule.drop) effect.terminal = { kind: 'drop' };
       else if (rule.dropAfterApply) effect.terminal = { kind: 'dropAfterApply' };
       else if (rule.status !== undefined) effect.terminal = { kind: 'status', status: rule.status };
     }
+    if (holds.length) effect.held = Promise.all(holds).then(() => undefined);
     return effect;
   }
 }

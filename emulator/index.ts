@@ -130,6 +130,8 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
   let rt = fresh();
   const router = buildRouter();
   const reset = (): void => {
+    // Calls a hold fault still holds go on (against the old state) rather than hang for good.
+    rt.faults.clear();
     rt = fresh();
   };
 
@@ -206,6 +208,7 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
       return;
     }
     const fault = runtime.faults.evaluate(method, path);
+    if (fault.held) await fault.held;
     if (fault.latencyMs > 0) await sleep(fault.latencyMs);
     if (fault.terminal?.kind === 'drop') {
       dropSocket();

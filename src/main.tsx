@@ -14,6 +14,8 @@ import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { watchStorageHealth } from './lib/storage/storageHealth';
 import { appBuild } from './build';
 import { markFirstScreenShown } from './lib/firstScreen';
+import { detectStart, type StartKind } from './lib/state/warmStart';
+import { preloadSignedInChunks } from './app/signedInChunks';
 import './styles/global.css';
 
 document.documentElement.dataset.build = appBuild;
@@ -21,7 +23,8 @@ document.documentElement.dataset.build = appBuild;
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
-root.render(<Loading size="large" />);
+// Read before anything else (IndexedDB only): whether this start paints from the device.
+const start: Promise<StartKind> = detectStart().catch(() => ({ signedIn: false, warm: false }));
 
 async function bootstrap(): Promise<void> {
   // Listen first: a refresh refused during start-up must still sign this tab out.
@@ -30,9 +33,16 @@ async function bootstrap(): Promise<void> {
   watchStorageHealth();
   // The stored (valid) theme before the first paint; the server default joins with the shell state.
   initTheme();
+  // Asked for at once (index.html preloads it with the first script), read while i18n starts.
+  const configLoad = loadRuntimeConfig();
+  void configLoad.catch(() => undefined); // its failure is handled where it is awaited
+  const { signedIn, warm } = await start;
+  // A warm start shows nothing until the shell paints from the device: never the loading display.
+  if (!warm) root.render(<Loading size="large" />);
+  if (signedIn) preloadSignedInChunks();
   await initI18n();
   try {
-    const config = await loadRuntimeConfig();
+    const config = await configLoad;
     appStore.set(runtimeConfigAtom, config);
     await startSession(config);
   } catch (error) {

@@ -8,8 +8,10 @@ import { isOutsideShellRoutes, paths } from '../config/paths';
 import { RouteError } from './RouteError';
 import { appStore } from '../state/jotai';
 import { runtimeConfigAtom } from '../config/configAtom';
+import { isWarmStart } from '../lib/state/warmStart';
+import { signedInChunks } from './signedInChunks';
 
-const mfeHostPage: RouteObject['lazy'] = async () => ({ Component: (await import('../features/mfeHost/MfeHostPage')).default });
+const mfeHostPage: RouteObject['lazy'] = async () => ({ Component: (await signedInChunks.mfeHost()).default });
 
 /**
  * SPEC §2 route table; every page is its own chunk so /auth loads only what it needs. Remotes whose
@@ -24,7 +26,7 @@ function pageRoutes(remoteRoutes: readonly string[]): RouteObject[] {
       // The main guard runs once on entering the signed-in area, not on every navigation inside it.
       loader: guardLoader(mainGuard()),
       shouldRevalidate: () => false,
-      lazy: async () => ({ Component: (await import('../features/shell/SignedInLayout')).default }),
+      lazy: async () => ({ Component: (await signedInChunks.layout()).default }),
       children: [
         { path: `${paths.mfeHost}/*`, lazy: mfeHostPage },
         ...remoteRoutes.map((route): RouteObject => ({ path: `${route}/*`, lazy: mfeHostPage })),
@@ -67,10 +69,15 @@ function Pages() {
   return <Outlet />;
 }
 
+/** The first route's wait: the full-page loading display, but nothing on a warm start (it paints from the device). */
+function StartFallback() {
+  return isWarmStart() ? null : <Loading size="large" />;
+}
+
 /** One layout route so the first lazy page load shows the full-page loading display, and any failure the shell's error page. */
 export function shellRoutes(remoteRoutes: readonly string[] = []): RouteObject[] {
   return [
-    { element: <Pages />, hydrateFallbackElement: <Loading size="large" />, errorElement: <RouteError />, children: pageRoutes(remoteRoutes) },
+    { element: <Pages />, hydrateFallbackElement: <StartFallback />, errorElement: <RouteError />, children: pageRoutes(remoteRoutes) },
   ];
 }
 

@@ -6,6 +6,7 @@ import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
 import { saveReturnUrl } from '../../lib/session/logoffState';
 import { paths } from '../../config/paths';
 import { pass, type Guard, type GuardResult } from './guards';
+import { signedInChunks } from '../signedInChunks';
 
 
 /**
@@ -26,31 +27,38 @@ async function ensureToken(): Promise<GuardResult> {
 /** Lazy-load guard: only tries a token refresh. */
 export const lazyLoadGuard: Guard = () => ensureToken();
 
-/** Main guard: token, then the virtual-role check (AcceptEula → /eula), then the app initialises. */
+/**
+ * Main guard: token, then the virtual-role check (AcceptEula → /eula), then the app initialises.
+ * Stale-while-revalidate: with a last known state of this member and tenant the guard passes as
+ * soon as that state, the kept brand and (from i18n's start) the member's kept catalogue are on
+ * screen, before any platform answer; the state calls and the translations then revalidate behind
+ * the painted shell and update it in place. Without one it waits for them, as a first visit must.
+ */
 export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
   return async (url) => {
     const token = await ensureToken();
     if (!token.ok) return token;
     const { claims } = await syncSessionFromStorage();
     // The signed-in start is its own chunk: the sign-in page (/auth) never needs it.
-    const start = import('../../lib/state/signedInStart');
-    // The brand of the last visit paints before any network answer (a no-op when none is kept).
-    if (claims) void start.then((m) => m.paintStoredBrand(userTenantKey(claims)));
+    const start = signedInChunks.start();
+    // The brand of the last visit paints before any network answer (false when none is kept).
+    const brand = claims ? start.then((m) => m.paintStoredBrand(userTenantKey(claims))).catch(() => false) : Promise.resolve(false);
     if (options.checkVirtualRole !== false && claims?.virtualRole && claims.role === 'AcceptEula') {
       // Where the member was going: the agreement page continues there once accepted.
       saveReturnUrl(`${url.pathname}${url.search}${url.hash}`);
       return { ok: false, redirect: paths.eula };
     }
-    // The member's language and tenant texts load with the state, so the shell never paints in the
-    // wrong language first (loaded lazily: the signed-out pages do not need this code).
-    const translations = import('../../lib/i18n/signedInTranslations').then((m) => m.loadSignedInTranslations(claims));
+    // The member's language and tenant texts load with the state, so a first visit never paints in
+    // the wrong language (loaded lazily: the signed-out pages do not need this code).
+    const translations = signedInChunks.translations().then((m) => m.loadSignedInTranslations(claims));
     const { loadSignedInState, showLastKnownState } = await start;
     const state = loadSignedInState(claims);
-    // Warm start: this member's last known state shows at once and the platform's answers replace
-    // it when they arrive (a failure there takes its own fall-back or the offline path).
     if (claims && (await showLastKnownState(claims, { withTree: false }))) {
+      // Warm start: the answers replace the shown state when they arrive (a failure there takes its
+      // own fall-back, the offline path, or, for a refused refresh, the logoff every tab follows).
       state.catch(() => undefined);
-      await translations.catch(() => undefined);
+      translations.catch(() => undefined);
+      await brand;
       return pass;
     }
     await Promise.all([state, translations.catch(() => undefined)]);
@@ -63,7 +71,7 @@ export const eulaGuard: Guard = async () => {
   const token = await ensureToken();
   if (!token.ok) return token;
   const { claims } = await syncSessionFromStorage();
-  const { loadSignedInTranslations } = await import('../../lib/i18n/signedInTranslations');
+  const { loadSignedInTranslations } = await signedInChunks.translations();
   await loadSignedInTranslations(claims).catch(() => undefined);
   return pass;
 };

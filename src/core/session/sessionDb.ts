@@ -88,6 +88,18 @@ export async function deleteKv(key: string): Promise<void> {
   written(key);
 }
 
+/** Removes every entry whose key starts with one of `prefixes` (copies kept per member, at sign-out). */
+export async function deleteKvPrefixed(prefixes: readonly string[]): Promise<void> {
+  for (const key of [...memory.keys()]) if (prefixes.some((p) => key.startsWith(p))) memory.delete(key);
+  try {
+    const tx = (await db()).transaction('kv', 'readwrite');
+    // Every key starting with the prefix sorts between it and the prefix followed by the highest code unit.
+    await Promise.all([...prefixes.map((p) => tx.store.delete(IDBKeyRange.bound(p, `${p}\uffff`))), tx.done]);
+  } catch {
+    // Nothing can be stored there, so nothing is left to delete.
+  }
+}
+
 /**
  * Writes `writes` (and removes `deletes`) only if `condition` holds for the entries `readKeys` at
  * write time, read and written in one IndexedDB read-write transaction, so a sign-out cannot slip

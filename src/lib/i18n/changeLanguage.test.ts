@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { appStore } from '../../state/jotai';
 import { apiFetch } from '../api/apiFetch';
-import { readKv, sessionKeys } from '../../core/session/sessionDb';
+import { readKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
 import type { AccessClaims } from '../../core/session/claims';
 import { sessionAtom, signedOutSession } from '../session/sessionAtoms';
 import { storageKeys } from '../storage/keys';
@@ -72,8 +72,12 @@ const claims = (languageId: number, guid = '00000000-0000-4000-8000-000000000001
   exp: 4102444800,
 });
 
-function signIn(c: AccessClaims) {
+const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+/** Signed in as `c`: the atoms and the stored access token (whose member a kept catalogue belongs to). */
+async function signIn(c: AccessClaims) {
   appStore.set(sessionAtom, { isLoggedIn: true, claims: c, refreshClaims: null, userName: c.email });
+  await writeKv(sessionKeys.accessToken, `${b64({ alg: 'RS256' })}.${b64({ ...c, exp: Math.floor(Date.now() / 1000) + 900 })}.sig`);
 }
 
 beforeAll(async () => {
@@ -157,7 +161,7 @@ describe('the member language after sign-in', () => {
 
   it('switches the arabic member to ar, right to left, from the v2 tenant route (seeds skipped on this host)', async () => {
     const member = claims(3);
-    signIn(member);
+    await signIn(member);
     await loadSignedInTranslations(member);
     expect(i18next.language).toBe('ar');
     expect(document.documentElement.dir).toBe('rtl');
@@ -170,16 +174,19 @@ describe('the member language after sign-in', () => {
 
   it("keeps the member's own pick in this browser", async () => {
     const member = claims(3, '00000000-0000-4000-8000-000000000002');
-    signIn(member);
+    await signIn(member);
     writeLocal(storageKeys.updatedLanguageCode, 'de-de');
     writeLocal(storageKeys.selectedLanguage, 'de-de');
     await loadSignedInTranslations(member);
     expect(i18next.language).toBe('de-de');
   });
 
-  it('works offline from the last good tenant translations and languages', async () => {
+  it('works offline from the member’s last good tenant translations and languages', async () => {
     const member = claims(3, '00000000-0000-4000-8000-000000000003');
-    signIn(member);
+    await signIn(member);
+    await loadSignedInTranslations(member);
+    await signIn(claims(0));
+    await signIn(member); // a new sign-in: the page loads afresh
     offline = true;
     await loadSignedInTranslations(member);
     expect(i18next.language).toBe('ar');
@@ -190,14 +197,14 @@ describe('the member language after sign-in', () => {
 describe('signing out and in again', () => {
   it('goes back to the anonymous translations, and loads the tenant ones afresh on the next sign-in', async () => {
     const member = claims(3, '00000000-0000-4000-8000-000000000005');
-    signIn(member);
+    await signIn(member);
     await loadSignedInTranslations(member);
     expect(i18next.t('Home')).toBe('الرئيسية (Acme)');
     appStore.set(sessionAtom, signedOutSession);
     await vi.waitFor(() => expect(i18next.t('Home')).toBe('الرئيسية'), waitBound);
     expect(i18next.language).toBe('ar');
     seen = [];
-    signIn(member);
+    await signIn(member);
     await loadSignedInTranslations(member);
     expect(i18next.t('Home')).toBe('الرئيسية (Acme)');
     expect(seen).toContain('/api/globalization/v2/translations/tenant/ar');
@@ -220,7 +227,7 @@ describe('languages', () => {
 describe('module translations', () => {
   it('are a namespace that follows language changes, and need a signed-in member', async () => {
     expect(await loadModuleTranslations('vendor')).toEqual({});
-    signIn(claims(1, '00000000-0000-4000-8000-000000000004'));
+    await signIn(claims(1, '00000000-0000-4000-8000-000000000004'));
     await changeLanguage('en-us');
     expect(await loadModuleTranslations('vendor')).toEqual({ VendorPortal: 'vendor:en-us' });
     expect(i18next.t('VendorPortal', { ns: 'vendor' })).toBe('vendor:en-us');

@@ -9,11 +9,11 @@ import { applyDocumentLanguage, installTranslations, prepareShellTexts, setFallB
 import type { SignedInLanguageLoad } from './signedInLoad';
 
 /** Where translations come from: v2 tenant (+ seeds) when signed in, v1 otherwise (contract). */
-export type TranslationScope = { signedIn: false } | { signedIn: true; tenantId: string };
+export type TranslationScope = { signedIn: false } | { signedIn: true; tenantId: string; memberGuid: string };
 
 export function currentScope(): TranslationScope {
   const { isLoggedIn, claims } = appStore.get(sessionAtom);
-  return isLoggedIn && claims ? { signedIn: true, tenantId: claims.tenantGuid } : { signedIn: false };
+  return isLoggedIn && claims ? { signedIn: true, tenantId: claims.tenantGuid, memberGuid: claims.guid } : { signedIn: false };
 }
 
 async function loadFor(lang: string, scope: TranslationScope): Promise<SignedInLanguageLoad> {
@@ -21,7 +21,7 @@ async function loadFor(lang: string, scope: TranslationScope): Promise<SignedInL
   // The signed-in loaders are their own chunk (precached by the service worker, so offline too).
   try {
     const { loadSignedInLanguage } = await import('./signedInLoad');
-    return await loadSignedInLanguage(lang, scope.tenantId);
+    return await loadSignedInLanguage(lang, { tenantId: scope.tenantId, memberGuid: scope.memberGuid });
   } catch {
     return { loaded: null, modules: new Map() }; // the chunk is unreachable: keep what is shown
   }

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { readStoredAuth } from '../../core/session/sessionDb';
+import { readClaims, readStoredAuth } from '../../core/session/sessionDb';
 import { currentLanguage, storeLanguage } from './languageStore';
 import { cachedTenantTranslations, loadAnonymousTranslations, type LoadedTranslations } from './translations';
 import { applyDocumentLanguage, i18nOptions, prepareShellTexts, setFallBackToNotFound } from './runtime';
@@ -10,13 +10,14 @@ import { followLanguageOfOtherTabs, followSignOut } from './changeLanguage';
 export { missingKeyText } from './runtime';
 
 /**
- * First translations of a page: a signed-in member's last good tenant translations when this
- * browser has them (no network, works offline), else the v1 route for the stored tenant (its last
- * good copy when offline). The signed-in layout then loads the tenant translations fresh.
+ * First translations of a page: the signed-in member's last good tenant translations when this
+ * browser has them (no network, works offline: a warm start paints in the member's texts before any
+ * answer), else the v1 route for the stored tenant (its last good copy when offline). The main guard
+ * then loads the tenant translations fresh and swaps them in.
  */
 async function initialTranslations(lang: string): Promise<LoadedTranslations> {
-  const auth = await readStoredAuth();
-  const cached = auth ? await cachedTenantTranslations(lang, auth.tenantGuid) : null;
+  const [auth, claims] = await Promise.all([readStoredAuth(), readClaims()]);
+  const cached = auth && claims ? await cachedTenantTranslations(lang, { tenantId: claims.tenantGuid, memberGuid: claims.guid }) : null;
   return cached ?? loadAnonymousTranslations(lang);
 }
 

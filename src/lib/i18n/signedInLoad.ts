@@ -1,4 +1,4 @@
-import type { LoadedTranslations } from './translations';
+import type { CatalogueOwner, LoadedTranslations } from './translations';
 import { loadTenantTranslations } from './tenantTranslations';
 import { seedSourceFor } from './seedSource';
 import { reloadModuleTranslations } from './moduleTranslations';
@@ -13,10 +13,10 @@ export interface SignedInLanguageLoad {
  * A language's signed-in translations: the v2 tenant answer over the seeds, and every module
  * already loaded. Its own chunk: the sign-in page never needs it.
  */
-export async function loadSignedInLanguage(lang: string, tenantId: string): Promise<SignedInLanguageLoad> {
+export async function loadSignedInLanguage(lang: string, owner: CatalogueOwner): Promise<SignedInLanguageLoad> {
   const [loaded, modules] = await Promise.all([
-    seedSourceFor(tenantId).then((seed) => loadTenantTranslations(lang, tenantId, seed)),
-    reloadModuleTranslations(lang, tenantId),
+    seedSourceFor(owner.tenantId).then((seed) => loadTenantTranslations(lang, owner, seed)),
+    reloadModuleTranslations(lang, owner.tenantId),
   ]);
   return { loaded, modules };
 }

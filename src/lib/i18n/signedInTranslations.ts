@@ -42,7 +42,7 @@ export function loadSignedInTranslations(claims: AccessClaims | null): Promise<v
     const [languages] = await Promise.all([loadLanguages(), seedSourceFor(claims.tenantGuid)]);
     const lang = signedInLanguage(claims, languages, hasChosenLanguage(), currentLanguage());
     // Stored for Accept-Language, but not marked as the member's own pick in this browser.
-    await switchLanguage(lang, { scope: { signedIn: true, tenantId: claims.tenantGuid } });
+    await switchLanguage(lang, { scope: { signedIn: true, tenantId: claims.tenantGuid, memberGuid: claims.guid } });
   })();
   inFlight = { key, promise };
   return promise;

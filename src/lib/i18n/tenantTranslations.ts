@@ -1,10 +1,15 @@
 import * as z from 'zod/mini';
 import { getValidated } from '../api/getValidated';
+import { deleteKvPrefixed, readKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
+import { scopeOf } from '../../core/session/sessionScope';
 import {
   emptyTranslations,
+  isLoaded,
+  signedInPrefixes,
   storedKeys,
   translationMapSchema,
   withLastGood,
+  type CatalogueOwner,
   type LoadedTranslations,
   type TranslationMap,
 } from './translations';
@@ -78,15 +83,35 @@ export interface SeedSource {
 /**
  * Signed-in translations of a language: the v2 tenant answer merged over the seed translations
  * (contract; a failed seed uses the tenant translations alone). A failed tenant answer takes the
- * last good merged copy of this language and tenant, else null (the caller keeps what it shows).
+ * member's last good merged copy of this language and tenant, else null (the caller keeps what it shows).
  */
-export async function loadTenantTranslations(lang: string, tenantId: string, seed: SeedSource): Promise<LoadedTranslations | null> {
+export async function loadTenantTranslations(lang: string, owner: CatalogueOwner, seed: SeedSource): Promise<LoadedTranslations | null> {
   const seedUrl = seed.urlFor(lang);
   const [answer, seedMap] = await Promise.all([
     getValidated(`/api/globalization/v2/translations/tenant/${encodeURIComponent(lang)}`, tenantTranslationsSchema),
     seedUrl ? fetchSeed(seedUrl) : Promise.resolve(null),
   ]);
-  return withLastGood(storedKeys.v2(lang, tenantId), answer ? mergeTenantTranslations(seedMap, answer) : null);
+  return withMembersLastGood(lang, owner, answer ? mergeTenantTranslations(seedMap, answer) : null);
+}
+
+/**
+ * The member's catalogue, fresh → kept (only while that member and tenant are still the signed-in
+ * ones, checked in the same transaction as the write: a load that outlived a sign-out keeps
+ * nothing); no answer → the last good copy; neither → null.
+ */
+export async function withMembersLastGood(lang: string, owner: CatalogueOwner, fresh: LoadedTranslations | null): Promise<LoadedTranslations | null> {
+  const key = storedKeys.v2(lang, owner);
+  if (!fresh) return readKv(key, isLoaded);
+  await writeKvIf({ [key]: fresh }, [sessionKeys.accessToken], (read) => {
+    const now = scopeOf(read[sessionKeys.accessToken], null);
+    return now !== null && now.userGuid === owner.memberGuid && now.tenantGuid === owner.tenantId;
+  }).catch(() => false);
+  return fresh;
+}
+
+/** Sign-out: no signed-in catalogue (the member's own, the tenant's modules) stays on the device. */
+export function clearSignedInTranslations(): Promise<void> {
+  return deleteKvPrefixed(Object.values(signedInPrefixes));
 }
 
 export function isModuleName(value: string): boolean {

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInstance } from 'i18next';
-import { allZeroTenant, loadAnonymousTranslations, storedTenantId } from './translations';
+import { allZeroTenant, cachedTenantTranslations, loadAnonymousTranslations, storedTenantId } from './translations';
+import { sessionKeys, writeKv } from '../../core/session/sessionDb';
 import {
   isSeedSkipped,
   loadModuleTranslationMap,
+  clearSignedInTranslations,
   loadTenantTranslations,
   mergeTenantTranslations,
   seedTranslationUrl,
@@ -157,11 +159,20 @@ describe('anonymous translations (v1)', () => {
 
 describe('signed-in translations (v2 tenant + seed)', () => {
   const seedSource = (url: string | null) => ({ urlFor: (lang: string) => (url ? `${url}/${lang}` : null) });
+  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const signedInAs = (guid: string, tenantGuid: string) =>
+    writeKv(sessionKeys.accessToken, `${b64({ alg: 'RS256' })}.${b64({ guid, tenantGuid, orgGroupGuid: 'g', exp: Math.floor(Date.now() / 1000) + 900 })}.sig`);
+  const ada = { tenantId: tenantA, memberGuid: 'member-ada' };
+  const bob = { tenantId: tenantA, memberGuid: 'member-bob' };
+  beforeEach(async () => {
+    await clearSignedInTranslations();
+    await signedInAs(ada.memberGuid, tenantA);
+  });
 
   it('merges the tenant answer over the seed', async () => {
     api.mockResolvedValueOnce(json(tenantAnswer({ defaultTranslations: { A: 'default', B: 'default' }, customTerms: { B: 'custom' } })));
     seedFetch.mockResolvedValueOnce(json({ A: 'seed', S: 'seed only' }));
-    const loaded = await loadTenantTranslations('en-us', tenantA, seedSource('/seed-translations'));
+    const loaded = await loadTenantTranslations('en-us', ada, seedSource('/seed-translations'));
     expect(loaded).toEqual({ map: { A: 'default', B: 'custom', S: 'seed only' }, fallBackToNotFound: false });
     expect(String(api.mock.calls[0]![0])).toBe('/api/globalization/v2/translations/tenant/en-us');
     expect((seedFetch.mock.calls[0]![0] as URL).href).toBe(`${location.origin}/seed-translations/en-us`);
@@ -175,7 +186,7 @@ describe('signed-in translations (v2 tenant + seed)', () => {
   ])('uses the tenant translations alone when the seed is %s', async (name, arrange) => {
     arrange();
     api.mockResolvedValueOnce(json(tenantAnswer({ translations: { A: 'tenant' } })));
-    const loaded = await loadTenantTranslations('ar', tenantA, seedSource(name.startsWith('skipped') ? null : '/seed'));
+    const loaded = await loadTenantTranslations('ar', ada, seedSource(name.startsWith('skipped') ? null : '/seed'));
     expect(loaded?.map).toEqual({ A: 'tenant' });
     if (name.startsWith('skipped')) expect(seedFetch).not.toHaveBeenCalled();
   });
@@ -183,12 +194,26 @@ describe('signed-in translations (v2 tenant + seed)', () => {
   it('falls back to the last good merged copy, else null', async () => {
     api.mockResolvedValueOnce(json(tenantAnswer({ translations: { A: 'v2' }, FallBackToNotFound: true })));
     seedFetch.mockResolvedValueOnce(json({ S: 'seed' }));
-    await loadTenantTranslations('de-de', tenantA, seedSource('/seed'));
+    await loadTenantTranslations('de-de', ada, seedSource('/seed'));
     api.mockResolvedValueOnce(json({}, 503));
     seedFetch.mockRejectedValueOnce(new TypeError('offline'));
-    expect(await loadTenantTranslations('de-de', tenantA, seedSource('/seed'))).toEqual({ map: { S: 'seed', A: 'v2' }, fallBackToNotFound: true });
+    expect(await loadTenantTranslations('de-de', ada, seedSource('/seed'))).toEqual({ map: { S: 'seed', A: 'v2' }, fallBackToNotFound: true });
     api.mockResolvedValueOnce(json({}, 503));
-    expect(await loadTenantTranslations('de-de', allZeroTenant, seedSource(null))).toBeNull();
+    expect(await loadTenantTranslations('de-de', { ...ada, tenantId: allZeroTenant }, seedSource(null))).toBeNull();
+  });
+
+  it('keeps the copy per member: another member of the tenant gets none, a load that outlived its member keeps none, sign-out deletes it', async () => {
+    api.mockResolvedValueOnce(json(tenantAnswer({ translations: { A: 'for Ada' } })));
+    await loadTenantTranslations('en-us', ada, seedSource(null));
+    expect((await cachedTenantTranslations('en-us', ada))?.map).toEqual({ A: 'for Ada' });
+    expect(await cachedTenantTranslations('en-us', bob)).toBeNull();
+    // Ada's answer arrives after Bob has signed in on this browser: shown to nobody later.
+    await signedInAs(bob.memberGuid, tenantA);
+    api.mockResolvedValueOnce(json(tenantAnswer({ translations: { A: 'late for Ada' } })));
+    await loadTenantTranslations('de-de', ada, seedSource(null));
+    expect(await cachedTenantTranslations('de-de', ada)).toBeNull();
+    await clearSignedInTranslations();
+    expect(await cachedTenantTranslations('en-us', ada)).toBeNull();
   });
 });
 

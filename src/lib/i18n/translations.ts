@@ -27,7 +27,7 @@ export interface LoadedTranslations {
 
 export const emptyTranslations: LoadedTranslations = Object.freeze({ map: {}, fallBackToNotFound: false });
 
-function isLoaded(v: unknown): v is LoadedTranslations {
+export function isLoaded(v: unknown): v is LoadedTranslations {
   if (typeof v !== 'object' || v === null) return false;
   const candidate = v as Partial<LoadedTranslations>;
   return typeof candidate.map === 'object' && candidate.map !== null && typeof candidate.fallBackToNotFound === 'boolean';
@@ -49,11 +49,20 @@ export async function withLastGood(key: string, fresh: LoadedTranslations | null
   return readKv(key, isLoaded);
 }
 
+/** Whose signed-in catalogue a copy is: one member in one tenant. */
+export interface CatalogueOwner {
+  tenantId: string;
+  memberGuid: string;
+}
+
+export const signedInPrefixes = { v2: 'translations:v2:', module: 'translations:module:' } as const;
+
 export const storedKeys = {
   v1: (lang: string, tenantId: string) => `translations:v1:${lang}:${tenantId}`,
-  v2: (lang: string, tenantId: string) => `translations:v2:${lang}:${tenantId}`,
-  module: (module: string, lang: string, tenantId: string) => `translations:module:${module}:${lang}:${tenantId}`,
+  v2: (lang: string, owner: CatalogueOwner) => `${signedInPrefixes.v2}${lang}:${owner.tenantId}:${owner.memberGuid}`,
+  module: (module: string, lang: string, tenantId: string) => `${signedInPrefixes.module}${module}:${lang}:${tenantId}`,
 };
+
 
 /**
  * Anonymous translations (v1 route), per language with the language and tenantId query values
@@ -66,7 +75,7 @@ export async function loadAnonymousTranslations(lang: string, tenantId: string =
   return (await withLastGood(storedKeys.v1(lang, tenantId), fresh)) ?? emptyTranslations;
 }
 
-/** The last good signed-in translations of a language and tenant, without any network call. */
-export function cachedTenantTranslations(lang: string, tenantId: string): Promise<LoadedTranslations | null> {
-  return readKv(storedKeys.v2(lang, tenantId), isLoaded);
+/** The member's last good signed-in translations of a language and tenant, without any network call. */
+export function cachedTenantTranslations(lang: string, owner: CatalogueOwner): Promise<LoadedTranslations | null> {
+  return readKv(storedKeys.v2(lang, owner), isLoaded);
 }

@@ -2,12 +2,13 @@ import { forgetMemberHistory } from '../history/historyStore';
 import { discardMemberWrites } from '../../core/outbox/replayOutbox';
 import { clearLastKnownState } from '../state/lastKnownState';
 import { clearOrgTree } from '../orgTree/orgTreeService';
+import { clearSignedInTranslations } from '../i18n/tenantTranslations';
 
 export { resetBranding } from '../branding/brandingStartup';
 
-/** Sign-out: the copies kept for an offline start (state, organisation tree) are deleted. */
+/** Sign-out: the copies kept for a warm or offline start (state, organisation tree, the member's catalogues) are deleted. */
 export async function forgetSignedInCopies(): Promise<void> {
-  await Promise.all([clearLastKnownState(), clearOrgTree().catch(() => undefined)]);
+  await Promise.all([clearLastKnownState(), clearOrgTree().catch(() => undefined), clearSignedInTranslations()]);
 }
 
 /** An explicit sign-out: the member's browsing history and their writes still on this device go. */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { deleteKv, readKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
 import { scopeOf } from '../../core/session/sessionScope';
 import { userTenantKey } from './signedInState';
+import { lastKnownStateKey } from './warmStart';
 import { languageSchema } from '../auth/anonymousState';
 import {
   accessLevelSchema,
@@ -37,7 +38,7 @@ const lastKnownStateSchema = z.object({
 
 export type LastKnownState = z.infer<typeof lastKnownStateSchema>;
 
-const key = 'lastKnownState';
+const key = lastKnownStateKey;
 const isAnything = (value: unknown): value is unknown => value !== undefined;
 
 export async function readLastKnownState(scopeKey: string): Promise<LastKnownState | null> {

@@ -176,18 +176,25 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
   // Kept before the shell renders, so a reload straight after (offline, or a warm start) has it. A
   // degraded state (init failed) does not replace a good copy.
   if (init) await writeLastKnownState(state, language);
-  // The brand finishes behind the rendered shell.
+  // The brand finishes behind the rendered shell, applied once: with the workspace navigation its
+  // own branding first, so the shell never shows init's brand between the kept one and the new one.
   void (async () => {
-    await applySignedInBranding({ branding: init?.branding ?? null, resources: init?.resources ?? null, isWorkspaceNavigation: false, scopeKey });
-    if (!navigationConfig.showLegacyNavigation) await applyWorkspaceBranding(scopeKey);
+    const workspace = navigationConfig.showLegacyNavigation ? null : await loadWorkspaceBranding();
+    await applySignedInBranding({
+      branding: workspace ?? init?.branding ?? null,
+      resources: init?.resources ?? null,
+      isWorkspaceNavigation: workspace !== null,
+      scopeKey,
+    });
   })().catch(() => undefined);
 }
 
-/** Contract (Assumed): the workspace navigation has its own branding, asked for by a flag. */
-async function applyWorkspaceBranding(scopeKey: string): Promise<void> {
-  // A failed call or an answer off the contract (SPEC §8) keeps init's brand rather than the defaults.
-  const branding = await getValidated('/api/branding/v1/branding?isWorkspaceNavigation=true', brandingAnswerSchema);
-  if (branding) await applySignedInBranding({ branding, resources: undefined, isWorkspaceNavigation: true, scopeKey });
+/**
+ * Contract (Assumed): the workspace navigation has its own branding, asked for by a flag. A failed
+ * call or an answer off the contract (SPEC §8) is null: init's brand then stays rather than the defaults.
+ */
+function loadWorkspaceBranding(): Promise<unknown> {
+  return getValidated('/api/branding/v1/branding?isWorkspaceNavigation=true', brandingAnswerSchema);
 }
 
 /**

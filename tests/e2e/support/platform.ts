@@ -27,6 +27,8 @@ export interface FaultSpec {
   drop?: boolean;
   dropAfterApply?: boolean;
   times?: number;
+  /** Hold matching calls unanswered until the fault is removed (`removeFault`, `clearFaults`). */
+  hold?: boolean;
 }
 
 export interface TokenResponse {
@@ -78,6 +80,11 @@ export class PlatformControl {
 
   clearFaults(): Promise<void> {
     return this.call('DELETE', '/faults');
+  }
+
+  /** Removes one fault; the calls a `hold` fault was holding then go on. */
+  removeFault(id: string): Promise<void> {
+    return this.call('DELETE', `/faults/${encodeURIComponent(id)}`);
   }
 
   lifetimes(ttl: { accessTtlSeconds?: number; refreshTtlSeconds?: number }): Promise<void> {

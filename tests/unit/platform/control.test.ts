@@ -1,5 +1,5 @@
 // The control API: faults, overrides, request log, token shortcut, reset; absent without control.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, TokenResponse } from './contract.ts';
 import { api, claims, control, signIn, startPlatform, type Harness } from './harness.ts';
 
@@ -52,6 +52,21 @@ describe('faults', () => {
     expect((await fetch(`${h.base}${VERSION}`)).status).toBe(200);
     const log = await control<LogRow[]>(h.base, 'GET', `log?path=${VERSION}`);
     expect(log.map((e) => e.dropped)).toEqual([true, false]);
+  });
+
+  it('holds calls unanswered until the hold is removed, then answers them as usual', async () => {
+    const { id } = await control<{ id: string }>(h.base, 'POST', 'faults', { path: VERSION, hold: true });
+    let answered = false;
+    const held = fetch(`${h.base}${VERSION}`).then((r) => {
+      answered = true;
+      return r.status;
+    });
+    // Another path is not held; the held call is logged (received) but not answered.
+    expect((await fetch(`${h.base}/api/globalization/v1/languages`)).status).toBe(200);
+    await vi.waitFor(async () => expect(await control<LogRow[]>(h.base, 'GET', `log?path=${VERSION}`)).toHaveLength(1));
+    expect(answered).toBe(false);
+    await control(h.base, 'DELETE', `faults/${id}`);
+    expect(await held).toBe(200);
   });
 
   it('applies a write, loses the answer, and replays the first answer for the same Idempotency-Key', async () => {

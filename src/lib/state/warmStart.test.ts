@@ -1,0 +1,45 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deleteKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
+import { detectStart, isWarmStart, lastKnownStateKey } from './warmStart';
+
+const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.sig`;
+const now = () => Math.floor(Date.now() / 1000);
+
+async function stored({ member = 'u1', tenant = 't1', expiresIn = 900 } = {}) {
+  await writeKv(sessionKeys.auth, { tenantGuid: tenant, orgGroupGuid: 'g1', refresh_token: jwt({ exp: now() + 28_800 }) });
+  await writeKv(sessionKeys.accessToken, jwt({ guid: member, tenantGuid: tenant, orgGroupGuid: 'g1', exp: now() + expiresIn }));
+}
+
+describe('warm start (what a page start can paint from the device)', () => {
+  beforeEach(async () => {
+    for (const key of [sessionKeys.auth, sessionKeys.accessToken, lastKnownStateKey]) await deleteKv(key);
+  });
+
+  it('is warm with a valid token and a last known copy of the same member and tenant', async () => {
+    await stored();
+    await writeKv(lastKnownStateKey, { scopeKey: 'u1:t1' });
+    expect(await detectStart()).toEqual({ signedIn: true, warm: true });
+    expect(isWarmStart()).toBe(true);
+  });
+
+  it.each([
+    ['another member’s copy', { member: 'u2' }],
+    ['another tenant’s copy', { tenant: 't2' }],
+    ['an expired access token (the refresh comes first)', { expiresIn: -1 }],
+  ])('is not warm with %s', async (_name, session) => {
+    await stored(session);
+    await writeKv(lastKnownStateKey, { scopeKey: 'u1:t1' });
+    expect(await detectStart()).toEqual({ signedIn: true, warm: false });
+    expect(isWarmStart()).toBe(false);
+  });
+
+  it('is not warm without a copy, nor signed in without a session', async () => {
+    await stored();
+    expect(await detectStart()).toEqual({ signedIn: true, warm: false });
+    await deleteKv(sessionKeys.auth);
+    await writeKv(lastKnownStateKey, { scopeKey: 'u1:t1' });
+    expect(await detectStart()).toEqual({ signedIn: false, warm: false });
+  });
+});

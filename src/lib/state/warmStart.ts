@@ -1,0 +1,37 @@
+import { isExpired } from '../../core/session/claims';
+import { readClaims, readKv, readStoredAuth } from '../../core/session/sessionDb';
+import { userTenantKey } from './signedInState';
+
+/** The kv entry of the last known signed-in state (lastKnownState.ts reads and writes it whole). */
+export const lastKnownStateKey = 'lastKnownState';
+
+const hasScopeKey = (v: unknown): v is { scopeKey: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { scopeKey?: unknown }).scopeKey === 'string';
+
+export interface StartKind {
+  /** A session is stored: the signed-in route's code is worth fetching at once. */
+  signedIn: boolean;
+  /**
+   * A valid access token and a last known copy of the same member and tenant: the signed-in shell
+   * paints from the device before any platform answer, so no loading display is shown.
+   */
+  warm: boolean;
+}
+
+let warm = false;
+
+/**
+ * What this page start can paint without the network, from IndexedDB only. Only the copy's key is
+ * read here (the page's first code carries no state schemas); the main guard checks the copy whole
+ * and, should it be unreadable after all, loads from the platform as on a cold start.
+ */
+export async function detectStart(): Promise<StartKind> {
+  const [auth, claims, copy] = await Promise.all([readStoredAuth(), readClaims(), readKv(lastKnownStateKey, hasScopeKey)]);
+  warm = auth !== null && claims !== null && !isExpired(claims) && copy?.scopeKey === userTenantKey(claims);
+  return { signedIn: auth !== null, warm };
+}
+
+/** This page started warm (see detectStart). */
+export function isWarmStart(): boolean {
+  return warm;
+}
