@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, waitForServiceWorker, signOut } from './fixtures.ts';
 import { countRefreshes, refreshGrants, returnUrl, tenantIdByName } from './support/session.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
+import { claimsOf } from './support/malformedTokens.ts';
+import type { LoggedRequest } from './support/platform.ts';
 
 // The service worker is part of what these tests check (the config blocks it by default).
 test.use({ serviceWorkers: 'allow' });
@@ -205,22 +207,45 @@ test.describe('auto refresh (one tab)', () => {
   });
 });
 
+/**
+ * A plain fetch of `permissions` from `page`, which its service worker runs through the pipeline
+ * (the worker keeps the session in memory between calls); the platform's record of it.
+ */
+async function probeThroughWorker(page: Page, platform: { log(filter?: { path?: string }): Promise<LoggedRequest[]> }, probe: string): Promise<LoggedRequest> {
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.evaluate((p) => fetch(`/api/access/v1/permissions?probe=${p}`).then((r) => r.status), probe);
+  const [call] = (await platform.log({ path: '/api/access/v1/permissions' })).filter((r) => r.query.probe === probe);
+  expect(call).toBeDefined();
+  return call!;
+}
+
 test.describe('one session across tabs', () => {
   test('signing out in one tab signs every tab out', async ({ tabs, signIn, platform }) => {
     const [a, b] = await openSignedIn(tabs, signIn, 2);
     await new ShellChrome(b!).expectSignedInAs('Ada Admin');
+    await waitForServiceWorker(b!);
+    // The worker's call from tab B carries the bearer: it now holds the session in memory.
+    expect((await probeThroughWorker(b!, platform, 'before')).headers.authorization).toMatch(/^Bearer /);
     await new ShellChrome(a!).signOut();
     await expect(a!).toHaveURL(/\/auth$/);
     await expect(b!).toHaveURL(/\/auth$/);
     await expect(new SignInPage(b!).email).toBeVisible();
     // One sign-out reached the platform, from the tab where the member signed out.
     expect((await platform.log({ path: '/api/access/v1/auth/logout', method: 'POST' })).length).toBe(1);
+    // The worker's next call knows the session is gone: no bearer from its memory.
+    const after = await probeThroughWorker(b!, platform, 'after');
+    expect(after.headers.authorization).toBeUndefined();
+    expect(after.status).toBe(401);
   });
 
   test('a tenant switch in tab A takes tab B off the old tenant', async ({ tabs, signIn, platform, request }) => {
     const europe = await tenantIdByName(request, platform, 'Acme Europe');
     const [a, b] = await openSignedIn(tabs, signIn, 2);
     await expect(b!.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await waitForServiceWorker(b!);
+    const before = await probeThroughWorker(b!, platform, 'before');
+    expect(before.path).toBe('/api/access/v1/permissions');
+    expect(claimsOf(before.headers.authorization!.replace(/^Bearer /, '')).tenantGuid).not.toBe(europe);
     const left = b!.waitForURL(/\/landing|\/mfe-host/, { waitUntil: 'commit', timeout: 10_000 });
     await a!.goto(`/mfe-host?context=${europe}&contextVersion=2`);
     await left;
@@ -230,6 +255,10 @@ test.describe('one session across tabs', () => {
     const bCalls = (await platform.log()).filter((r) => r.path.startsWith('/eu-acme/api/'));
     expect(bCalls.length).toBeGreaterThan(0);
     expect(new URL(a!.url()).search).toBe('');
+    // The worker (which kept the old tenant's session in memory) sends the new tenant's bearer and prefix.
+    const after = await probeThroughWorker(b!, platform, 'after');
+    expect(after.path).toBe('/eu-acme/api/access/v1/permissions');
+    expect(claimsOf(after.headers.authorization!.replace(/^Bearer /, '')).tenantGuid).toBe(europe);
   });
 
   test('a version-1 context for another tenant asks first: Cancel stays, Continue switches', async ({ page, signIn, platform, request }) => {

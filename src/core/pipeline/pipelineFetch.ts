@@ -1,4 +1,4 @@
-import { parseAccessClaims, type AccessClaims } from '../session/claims';
+import type { AccessClaims } from '../session/claims';
 import { isGatewayStatus } from './gateway';
 import { refreshSession } from '../session/refresh';
 import { invalidateSnapshot, sessionSnapshot } from '../session/sessionSnapshot';
@@ -43,15 +43,15 @@ const isUnanswered = (response: Response) => isGatewayStatus(response.status);
 
 async function send(request: Request, options: PipelineOptions = {}): Promise<{ response: Response; token: string | null; pipeline: boolean }> {
   const host = pipelineHost();
-  const { accessToken: token, language } = await sessionSnapshot();
-  if (options.acceptToken && !options.acceptToken(parseAccessClaims(token))) throw new ScopeChanged('The current token is of another scope');
+  const { accessToken: token, claims, language } = await sessionSnapshot();
+  if (options.acceptToken && !options.acceptToken(claims)) throw new ScopeChanged('The current token is of another scope');
   const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
   const prepared = prepareRequest(
     { url: request.url, method: request.method, headers: headerRecord(request.headers) },
     {
       origin: host.origin,
       accessToken: token,
-      ptl: parseAccessClaims(token)?.ptl ?? null,
+      ptl: claims?.ptl ?? null,
       language,
       // Only writes carry X-XSRF-TOKEN; reading the cookie is async in the service worker.
       xsrfToken: isWrite ? await host.xsrfToken() : null,
@@ -94,8 +94,7 @@ export async function pipelineFetch(request: Request, options: PipelineOptions =
 
 /** The partition a cacheable answer belongs to: the signed-in member, tenant and language. */
 async function cachePartition(): Promise<CachePartition | null> {
-  const { accessToken, language } = await sessionSnapshot();
-  const claims = parseAccessClaims(accessToken);
+  const { claims, language } = await sessionSnapshot();
   return claims ? { userGuid: claims.guid, tenantGuid: claims.tenantGuid, language } : null;
 }
 
@@ -145,7 +144,8 @@ export const unansweredRefreshRetryDelaysMs = [1_000, 2_000];
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function networkPipelineFetch(request: Request, options: PipelineOptions = {}): Promise<Response> {
-  const retryCopy = request.clone();
+  // Only a body is used up by the first try; a GET or HEAD is sent again as it is.
+  const retryCopy = request.method === 'GET' || request.method === 'HEAD' ? request : request.clone();
   const first = await send(request, options);
   if (first.response.status !== 401 || !first.pipeline) return first.response;
   let outcome = await refreshSession({ failedToken: first.token });

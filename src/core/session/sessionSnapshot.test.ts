@@ -15,12 +15,22 @@ describe('sessionSnapshot sends only a token with readable claims', () => {
   ])('no bearer for a stored token with %s', async (_name, stored) => {
     await writeKv(sessionKeys.accessToken, stored);
     invalidateSnapshot();
-    expect((await sessionSnapshot()).accessToken).toBeNull();
+    expect(await sessionSnapshot()).toMatchObject({ accessToken: null, claims: null });
+  });
+
+  it('a new token is read once the store says it changed', async () => {
+    await writeKv(sessionKeys.accessToken, readable);
+    invalidateSnapshot();
+    await sessionSnapshot();
+    const next = jwt({ guid: 'u2', tenantGuid: 't2', ptl: 'eu', exp: 2_000_000_000 });
+    // writeKv tells this context's listeners, as a session message tells every other context.
+    await writeKv(sessionKeys.accessToken, next);
+    expect(await sessionSnapshot()).toMatchObject({ accessToken: next, claims: { guid: 'u2', tenantGuid: 't2', ptl: 'eu' } });
   });
 
   it('the stored token when its claims read (expired or not: the platform decides)', async () => {
     await writeKv(sessionKeys.accessToken, readable);
     invalidateSnapshot();
-    expect((await sessionSnapshot()).accessToken).toBe(readable);
+    expect(await sessionSnapshot()).toMatchObject({ accessToken: readable, claims: { guid: 'u1', tenantGuid: 't1' } });
   });
 });

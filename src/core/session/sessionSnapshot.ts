@@ -1,25 +1,23 @@
 import { onLocalWrite, readKv, sessionKeys } from './sessionDb';
 import { onSessionMessage } from './sessionChannel';
-import { parseAccessClaims } from './claims';
+import { parseAccessClaims, type AccessClaims } from './claims';
 
 /**
- * What every pipeline call needs (the access token and the language), read from IndexedDB once
- * and kept in memory until anything about the session changes: any session message (another tab or
- * the service worker refreshed, switched, signed out, changed language) or a refresh attempt here.
- * This saves two IndexedDB reads per call, which is most of the service worker's added cost.
+ * What every pipeline call needs (the access token, its claims and the language), read from
+ * IndexedDB once and kept in memory until anything about the session changes: any session message
+ * (another tab or the service worker refreshed, switched, signed out, changed language) or a
+ * refresh attempt here. This saves two IndexedDB reads per call and the token's decoding (a JWT
+ * payload parse, most of the pipeline's own work per call).
  */
 export interface SessionSnapshot {
   accessToken: string | null;
+  /** The claims of `accessToken`; null exactly when it is. */
+  claims: AccessClaims | null;
   language: string;
 }
 
 const languageCode = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}$/;
-/**
- * Only a token with readable claims is sent: an unreadable one (corrupt storage, 1 MB) would be
- * refused anyway, and would turn calls that work signed out (translations, the anonymous state)
- * into 401s. Without it a call that needs a session gets its 401, then a refresh.
- */
-const isToken = (v: unknown): v is string => parseAccessClaims(v) !== null;
+const isString = (v: unknown): v is string => typeof v === 'string';
 export const isLanguage = (v: unknown): v is string => typeof v === 'string' && languageCode.test(v);
 
 let cached: Promise<SessionSnapshot> | null = null;
@@ -29,18 +27,27 @@ export function invalidateSnapshot(): void {
   cached = null;
 }
 
+async function readSnapshot(): Promise<SessionSnapshot> {
+  const [token, language] = await Promise.all([readKv(sessionKeys.accessToken, isString), readKv(sessionKeys.language, isLanguage)]);
+  // Only a token with readable claims is sent: an unreadable one (corrupt storage, 1 MB) would be
+  // refused anyway, and would turn calls that work signed out (translations, the anonymous state)
+  // into 401s. Without it a call that needs a session gets its 401, then a refresh.
+  const claims = parseAccessClaims(token);
+  return { accessToken: claims ? token : null, claims, language: language ?? 'en-us' };
+}
+
 export function sessionSnapshot(): Promise<SessionSnapshot> {
   if (!listening) {
     listening = true;
     onSessionMessage(() => invalidateSnapshot());
     onLocalWrite(() => invalidateSnapshot());
   }
-  cached ??= Promise.all([readKv(sessionKeys.accessToken, isToken), readKv(sessionKeys.language, isLanguage)]).then(
-    ([accessToken, language]) => ({ accessToken, language: language ?? 'en-us' }),
-    (error: unknown) => {
-      cached = null;
-      throw error;
-    },
-  );
-  return cached;
+  if (cached) return cached;
+  const read = readSnapshot();
+  cached = read;
+  read.catch(() => {
+    // A failed read is not kept (a newer read, after an invalidation, is left alone).
+    if (cached === read) cached = null;
+  });
+  return read;
 }
