@@ -173,3 +173,40 @@ test('another member on the same browser never sees the last member’s state, n
   const leaked = frames.filter((f) => /Ada Admin|Acme Corp|Acme Home/.test(f.text) || f.style.includes(init.branding.primaryColor));
   expect(leaked.map((f) => f.text.slice(0, 200))).toEqual([]);
 });
+
+for (const answer of ['renewed', 'refused'] as const) {
+  test(`an expired access token does not hold the paint: the refresh runs behind the shown shell and is ${answer}`, async ({ page, signIn, platform }) => {
+    // A returning member's access token has usually expired (it lives 15 minutes): here it lives
+    // one, and the page's clock is two minutes on when the member comes back.
+    await platform.lifetimes({ accessTtlSeconds: 60 });
+    await signIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('tenant-name')).not.toBeEmpty();
+    await platform.lifetimes({ accessTtlSeconds: 900 });
+    if (answer === 'refused') await platform.fault({ method: 'POST', path: '/api/access/v1/oauth/token', status: 400 });
+    const held = await platform.fault({ path: '/api/', hold: true });
+    await platform.clearLog();
+    await page.clock.setSystemTime(Date.now() + 120_000);
+    await page.goto('/mfe-host/home');
+
+    // Painted from the device while the refresh grant is still unanswered.
+    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await expect.poll(async () => (await platform.log({ path: '/api/access/v1/oauth/token' })).map((r) => r.status)).toEqual([0]);
+
+    await platform.removeFault(held.id);
+    if (answer === 'refused') {
+      // A refused refresh still ends the session.
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByTestId('user-name')).toHaveCount(0);
+      return;
+    }
+    // Renewed: the state calls follow with the new token, and the shell stays.
+    await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+    const log = await platform.log({ path: '/api/' });
+    const grant = log.findIndex((r) => r.path === '/api/access/v1/oauth/token');
+    expect(log[grant]?.status).toBe(200);
+    const init = log.findIndex((r) => r.path === '/api/global-state/v1/init');
+    expect(init).toBeGreaterThan(grant);
+    expect(log[init]?.status).toBe(200);
+    await expect(page).toHaveURL(/\/mfe-host\/home$/);
+  });
+}

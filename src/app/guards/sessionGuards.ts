@@ -7,6 +7,7 @@ import { saveReturnUrl } from '../../lib/session/logoffState';
 import { paths } from '../../config/paths';
 import { pass, type Guard, type GuardResult } from './guards';
 import { signedInChunks } from '../signedInChunks';
+import { canRefreshBehind } from '../../lib/state/warmStart';
 
 
 /**
@@ -36,9 +37,13 @@ export const lazyLoadGuard: Guard = () => ensureToken();
  */
 export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
   return async (url) => {
-    const token = await ensureToken();
+    // Warm start with an expired access token: the refresh is a platform answer too, so it runs
+    // behind the painted shell, and the state calls follow it; a refused one still ends the session.
+    const refreshBehind = await canRefreshBehind().catch(() => false);
+    const token = refreshBehind ? pass : await ensureToken();
     if (!token.ok) return token;
     const { claims } = await syncSessionFromStorage();
+    const live: Promise<boolean> = refreshBehind ? refreshedBehind(url) : Promise.resolve(true);
     // The signed-in start is its own chunk: the sign-in page (/auth) never needs it.
     const start = signedInChunks.start();
     // The brand of the last visit paints before any network answer (false when none is kept).
@@ -50,9 +55,12 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     }
     // The member's language and tenant texts load with the state, so a first visit never paints in
     // the wrong language (loaded lazily: the signed-out pages do not need this code).
-    const translations = signedInChunks.translations().then((m) => m.loadSignedInTranslations(claims));
+    const translationsChunk = signedInChunks.translations();
+    const translations = live.then(async (ok) => {
+      if (ok) await (await translationsChunk).loadSignedInTranslations(claims);
+    });
     const { loadSignedInState, showLastKnownState } = await start;
-    const state = loadSignedInState(claims);
+    const state = live.then((ok) => (ok ? loadSignedInState(claims) : undefined));
     if (claims && (await showLastKnownState(claims, { withTree: false }))) {
       // Warm start: the answers replace the shown state when they arrive (a failure there takes its
       // own fall-back, the offline path, or, for a refused refresh, the logoff every tab follows).
@@ -64,6 +72,24 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     await Promise.all([state, translations.catch(() => undefined)]);
     return pass;
   };
+}
+
+/**
+ * The refresh of a warm start, behind the painted shell: true once the session goes on (renewed, or
+ * unanswered and kept for the offline path). A refused one ends the session as the guard would have
+ * (the full logoff, SAML sign-out included), from the page the member was shown.
+ */
+async function refreshedBehind(url: URL): Promise<boolean> {
+  const result = await ensureToken();
+  if (result.ok) {
+    await syncSessionFromStorage();
+    return true;
+  }
+  // Loaded only when a session ends: no page start needs the logoff's code.
+  const { logoff } = await import('../../lib/session/logoff');
+  const target = await logoff({ returnUrl: `${url.pathname}${url.search}${url.hash}`, keepDrafts: true });
+  window.location.assign(target);
+  return false;
 }
 
 /** /eula: a session (as the lazy-load guard), and the member's language before the agreement shows. */

@@ -1,4 +1,4 @@
-import { isExpired } from '../../core/session/claims';
+import { isExpired, parseRefreshClaims } from '../../core/session/claims';
 import { readClaims, readKv, readStoredAuth } from '../../core/session/sessionDb';
 import { userTenantKey } from './signedInState';
 
@@ -12,8 +12,9 @@ export interface StartKind {
   /** A session is stored: the signed-in route's code is worth fetching at once. */
   signedIn: boolean;
   /**
-   * A valid access token and a last known copy of the same member and tenant: the signed-in shell
-   * paints from the device before any platform answer, so no loading display is shown.
+   * A live session (a valid access token, or an expired one whose refresh token is still valid)
+   * and a last known copy of the same member and tenant: the signed-in shell paints from the
+   * device before any platform answer, the token refresh included, so no loading display is shown.
    */
   warm: boolean;
 }
@@ -27,8 +28,20 @@ let warm = false;
  */
 export async function detectStart(): Promise<StartKind> {
   const [auth, claims, copy] = await Promise.all([readStoredAuth(), readClaims(), readKv(lastKnownStateKey, hasScopeKey)]);
-  warm = auth !== null && claims !== null && !isExpired(claims) && copy?.scopeKey === userTenantKey(claims);
+  const live = claims !== null && (!isExpired(claims) || !isExpired(parseRefreshClaims(auth?.refresh_token)));
+  warm = auth !== null && live && copy?.scopeKey === userTenantKey(claims);
   return { signedIn: auth !== null, warm };
+}
+
+/**
+ * The access token has expired but this member's last known copy can paint: the refresh then runs
+ * behind the painted shell (a returning member's access token has usually expired: it lives
+ * 15 minutes). Checked again by the main guard, since a later sign-in in this page is no warm start.
+ */
+export async function canRefreshBehind(): Promise<boolean> {
+  const [auth, claims, copy] = await Promise.all([readStoredAuth(), readClaims(), readKv(lastKnownStateKey, hasScopeKey)]);
+  if (!auth || !claims || !isExpired(claims) || isExpired(parseRefreshClaims(auth.refresh_token))) return false;
+  return copy?.scopeKey === userTenantKey(claims);
 }
 
 /** This page started warm (see detectStart). */
