@@ -41,9 +41,15 @@ export async function listWrites(): Promise<QueuedWrite[]> {
   }
 }
 
+/**
+ * Updates a write that is still queued, in one transaction: a write deleted meanwhile (discarded
+ * at an explicit sign-out, or dropped by another context) stays deleted rather than coming back.
+ */
 export async function putWrite(write: QueuedWrite): Promise<void> {
   if (write.seq === undefined) return;
-  await (await db()).put('writes', write);
+  const tx = (await db()).transaction('writes', 'readwrite');
+  if ((await tx.store.getKey(write.seq)) !== undefined) await tx.store.put(write);
+  await tx.done;
 }
 
 export async function deleteWrite(seq: number | undefined): Promise<void> {

@@ -179,4 +179,18 @@ describe('replayOutbox', () => {
     expect(sent).toEqual([]);
     expect(await listWrites()).toEqual([]);
   });
+
+  it.each([
+    ['the network fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the platform refuses it', () => new Response(null, { status: 400 })],
+  ])('a write discarded while its replay is on its way stays discarded when %s (an explicit sign-out empties the queue)', async (_case, answer) => {
+    await addWrite(write());
+    const { send } = pipeline(async () => {
+      for (const w of await listWrites()) await deleteWrite(w.seq);
+      return answer();
+    });
+    await replayOutbox(send, origin);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(await listWrites()).toEqual([]);
+  });
 });
