@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Menu } from '@ark-ui/react/menu';
-import { ArkDirection } from '../../../components/direction/direction';
+import { ArkDirection } from '../../../components/direction/arkDirection';
 import type { MenuStart } from './deferredMenu';
 import { ScopeButtonContent, type ScopeMenuProps } from './ScopeMenu';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Menu } from '@ark-ui/react/menu';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../../state/jotai';
-import { ArkDirection } from '../../../components/direction/direction';
+import { ArkDirection } from '../../../components/direction/arkDirection';
 import { currentUserAtom, productVersionAtom } from '../../../lib/state/signedInState';
 import { appBuild } from '../../../build';
 import { sessionAtom } from '../../../lib/session/sessionAtoms';
