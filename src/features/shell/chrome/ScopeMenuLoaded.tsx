@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Menu } from '@ark-ui/react/menu';
 import { ArkDirection } from '../../../components/direction/arkDirection';
 import type { MenuStart } from './deferredMenu';
@@ -11,12 +11,17 @@ import { ScopeButtonContent, type ScopeMenuProps } from './ScopeMenu';
  */
 export function ScopeMenuLoaded({ label, caption, value, options, busy, onChoose, testId, start }: ScopeMenuProps & { start: MenuStart }) {
   const trigger = useRef<HTMLButtonElement>(null);
-  // Only at mount: where the stand-in left focus (an opening menu takes it itself).
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the start is read once, when the code arrives
-  useEffect(() => void (start.focus && !start.open && trigger.current?.focus()), []);
+  const [open, setOpen] = useState(false);
+  // Only at mount: focus where the stand-in had it, and open once mounted if it was asked to.
+  useEffect(() => {
+    if (start.focus || start.open) trigger.current?.focus();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- opened once the trigger is in place, as a click would
+    if (start.open) setOpen(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the start is read once, when the code arrives
+  }, []);
   return (
     <ArkDirection>
-      <Menu.Root defaultOpen={start.open}>
+      <Menu.Root open={open} onOpenChange={(details) => setOpen(details.open)}>
         <Menu.Trigger ref={trigger} className="chrome__trigger" aria-label={`${label}: ${caption}`} disabled={busy} data-testid={testId}>
           <ScopeButtonContent caption={caption} />
         </Menu.Trigger>

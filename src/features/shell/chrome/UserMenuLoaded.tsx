@@ -28,14 +28,22 @@ export function UserMenuLoaded({ onSignOut, start }: { onSignOut: () => void; st
   const [preferences, setPreferences] = useState(false);
   const name = user?.FullName ?? session.userName;
   const email = user?.Email ?? session.claims?.email ?? '';
-  // Only at mount: where the stand-in left focus (an opening menu takes it itself).
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the start is read once, when the code arrives
-  useEffect(() => void (start.focus && !start.open && trigger.current?.focus()), []);
+  const [open, setOpen] = useState(false);
+  // Only at mount: focus where the stand-in had it, and open once mounted if it was asked to.
+  useEffect(() => {
+    if (start.focus || start.open) trigger.current?.focus();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- opened once the trigger is in place, as a click would
+    if (start.open) setOpen(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the start is read once, when the code arrives
+  }, []);
   return (
     <ArkDirection>
       <Menu.Root
-        defaultOpen={start.open}
-        onOpenChange={({ open }) => open && preloadPreferences()}
+        open={open}
+        onOpenChange={(details) => {
+          setOpen(details.open);
+          if (details.open) preloadPreferences();
+        }}
         onSelect={({ value }) => {
           if (value === 'sign-out') onSignOut();
           else if (value === 'preferences') setPreferences(true);

@@ -20,8 +20,8 @@ interface StandInProps {
 
 /**
  * A top-bar menu whose code (Ark's Menu: the state machine, positioning, dismissal) loads once the
- * first screen is on screen: until then a plain button that looks the same stands in. A click or
- * an arrow key on it opens the menu as soon as its code is there; focus carries over.
+ * first screen is on screen: until then a plain button that looks the same stands in. A press,
+ * click or arrow key on it opens the menu as soon as its code is there; focus carries over.
  */
 export function deferredMenu<P extends object>(load: () => Promise<ComponentType<P & { start: MenuStart }>>) {
   const Loaded = lazy(() => firstScreenShown.then(load).then((Component) => ({ default: Component })));
@@ -39,6 +39,9 @@ export function deferredMenu<P extends object>(load: () => Promise<ComponentType
         data-testid={testId}
         onFocus={() => setStart((s) => ({ ...s, focus: true }))}
         onBlur={() => setStart((s) => ({ ...s, focus: false }))}
+        // Asked on the press, not only the click: should the menu's code arrive between press and
+        // release, the click lands on neither button, yet the menu still opens.
+        onPointerDown={(event) => event.button === 0 && setStart({ open: true, focus: true })}
         onClick={() => setStart({ open: true, focus: true })}
         onKeyDown={(event) => {
           if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
