@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { useAtomValue } from '../../state/jotai';
 import { salesModalsAtom } from '../../lib/sales/salesFlow';
 import { useAnalytics } from '../../lib/analytics/useAnalytics';
-import { SessionTimeoutWarning } from '../session/SessionTimeoutWarning';
 import { StartupFlows } from '../startup/StartupFlows';
 import { TenantContext } from './TenantContext';
 
@@ -21,8 +20,8 @@ function SalesFlow() {
 /**
  * The signed-in layout's parts that never show on its first screen, loaded once that is on screen
  * (SignedInLayout): the URL tenant context, the start-up flows (which wait for the state anyway),
- * the sales flow, the session-timeout warning and its idle watch, and analytics (events wait in
- * its queue until it has decided).
+ * the sales flow, and analytics (events wait in its queue until it has decided). The idle watch
+ * stays with the layout: idle time counts from the first screen.
  */
 export function AfterFirstScreen() {
   useAnalytics();
@@ -31,7 +30,6 @@ export function AfterFirstScreen() {
       <TenantContext />
       <StartupFlows />
       <SalesFlow />
-      <SessionTimeoutWarning />
     </>
   );
 }

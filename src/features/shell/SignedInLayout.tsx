@@ -17,6 +17,7 @@ import { Toaster } from '../../components/toast/Toaster';
 import { toast } from '../../components/toast/toast';
 import { registerNotifier } from '../../lib/notify';
 import { firstScreenShown } from '../../lib/firstScreen';
+import { SessionTimeoutWarning } from '../session/SessionTimeoutWarning';
 import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
 import { BannerArea } from '../banners/BannerArea';
 import { StorageNotice } from '../banners/StorageNotice';
@@ -30,7 +31,7 @@ import { useShellLinks } from '../../lib/links/useShellLinks';
 import './shell.css';
 
 // Not needed for the first screen, so not part of its JavaScript: what never shows on it (the URL
-// tenant context, the start-up flows, the sales flow, the session-timeout warning, analytics) and
+// tenant context, the start-up flows, the sales flow, analytics) and
 // the clock (date-fns) load once it is on screen.
 const AfterFirstScreen = lazy(() => firstScreenShown.then(() => import('./AfterFirstScreen')));
 const CurrentDateTime = lazy(() => firstScreenShown.then(() => import('../preferences/CurrentDateTime')).then((m) => ({ default: m.CurrentDateTime })));
@@ -132,6 +133,7 @@ export function SignedInLayout() {
       <Suspense fallback={null}>
         <AfterFirstScreen />
       </Suspense>
+      <SessionTimeoutWarning />
       {signOutConfirm}
       <Toaster />
     </div>
