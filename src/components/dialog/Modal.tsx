@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useTranslation } from 'react-i18next';
-import { ArkDirection, useDirection } from '../direction/direction';
+import { useDirection } from '../direction/direction';
+import { ArkDirection } from '../direction/arkDirection';
 import './dialog.css';
 
 /**

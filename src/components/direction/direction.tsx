@@ -1,5 +1,4 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { LocaleProvider } from '@ark-ui/react/locale';
 
 export type TextDirection = 'ltr' | 'rtl';
 
@@ -37,14 +36,4 @@ export function useDirection(): TextDirection {
 export function useCalendarLocale(): string {
   const { language } = useContext(KitLocaleContext);
   return `${language}-u-ca-gregory-nu-latn`;
-}
-
-/**
- * Ark components take their direction from its locale context only (no `dir` prop), so the kit
- * wraps them in one whose locale is a stand-in of the right direction. Nothing else reads that
- * locale: the calendar gets the page's real locale explicitly (useCalendarLocale).
- */
-export function ArkDirection({ children }: { children: ReactNode }) {
-  const dir = useDirection();
-  return <LocaleProvider locale={dir === 'rtl' ? 'ar' : 'en-US'}>{children}</LocaleProvider>;
 }

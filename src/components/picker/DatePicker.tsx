@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { usePickerFormat } from './pickerFormat';
 import { datePattern, type DateFormatValue } from '../../lib/datetime/format';
 import { dateErrorKeys, formatDateInput, inputPattern, validateDateInput, type DateError } from '../../lib/datetime/parse';
-import { ArkDirection } from '../direction/direction';
+import { ArkDirection } from '../direction/arkDirection';
 import { useFieldMessage, type FieldMessage } from '../form/FormField';
 import { CalendarIcon, CalendarPopup } from './CalendarPopup';
 import { sameDay, useCalendar, useLimits, type LimitProps } from './useCalendar';

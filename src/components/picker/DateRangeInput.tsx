@@ -3,7 +3,7 @@ import { DatePicker as ArkDatePicker } from '@ark-ui/react/date-picker';
 import { useTranslation } from 'react-i18next';
 import type { DateFormatValue } from '../../lib/datetime/format';
 import { formatDateInput, validateDateInput, validateRange, type DateError } from '../../lib/datetime/parse';
-import { ArkDirection } from '../direction/direction';
+import { ArkDirection } from '../direction/arkDirection';
 import { useFieldMessage, type FieldMessage } from '../form/FormField';
 import { CalendarIcon, CalendarPopup, rangeSeparator } from './CalendarPopup';
 import { handlePickerKeys, useDateErrorMessage, useInputPattern } from './DatePicker';

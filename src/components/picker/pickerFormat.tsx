@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { defaultDateTimePreferences, type DateTimePreferences } from '../../lib/datetime/format';
+import { defaultDateTimePreferences, type DateTimePreferences } from '../../lib/datetime/formats';
 
 /**
  * The date and time formats pickers show when a field names none: the member's, as the app tells

@@ -1,6 +1,6 @@
 import { Toast, Toaster as ArkToaster, type ToastOptions as ArkToastOptions } from '@ark-ui/react/toast';
 import { useTranslation } from 'react-i18next';
-import { ArkDirection } from '../direction/direction';
+import { ArkDirection } from '../direction/arkDirection';
 import { toastQueue } from './toast';
 import type { ToastMeta } from './toastQueue';
 import './toast.css';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactElement } from 'react';
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
-import { ArkDirection } from '../direction/direction';
+import { ArkDirection } from '../direction/arkDirection';
 import { tooltipTimings } from './tooltipTimings';
 import './tooltip.css';
 

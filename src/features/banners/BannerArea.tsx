@@ -1,13 +1,15 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
 import { currentTenantAtom } from '../../lib/state/signedInState';
-import { alertBannersAtom } from '../../lib/startup/startupRun';
+import { alertBannersAtom } from '../../lib/alerts/alertBanners';
 import { dismissAlert, dismissedAlertIdsAtom } from '../../lib/alerts/alertStorage';
 import { visibleBanners } from '../../lib/alerts/bannerRules';
-import { AlertBannerView } from './AlertBannerView';
 import { BannerIcon } from './BannerIcon';
 import './banners.css';
+
+// Alert banners carry server HTML: their view (and the sanitiser, DOMPurify) loads when there is one.
+const AlertBannerView = lazy(() => import('./AlertBannerView').then((m) => ({ default: m.AlertBannerView })));
 
 /**
  * SPEC §2 banner area, between the top bar and the page: the sandbox banner for SANDBOX tenants
@@ -38,9 +40,13 @@ export function BannerArea() {
           </p>
         </section>
       )}
-      {shown.map((banner) => (
-        <AlertBannerView key={banner.alertScheduleId} banner={banner} onDismiss={dismiss} />
-      ))}
+      {shown.length > 0 && (
+        <Suspense fallback={null}>
+          {shown.map((banner) => (
+            <AlertBannerView key={banner.alertScheduleId} banner={banner} onDismiss={dismiss} />
+          ))}
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -22,10 +22,10 @@ describe('the micro-frontend host API', () => {
     expect(navigate.mock.calls).toEqual([['/reporting/benchmarking']]);
   });
 
-  it('opens the shell’s upgrade flow (also callable by micro-frontends)', () => {
+  it('opens the shell’s upgrade flow (also callable by micro-frontends)', async () => {
     appStore.set(salesModalsAtom, []);
     createHostApi(() => undefined).sales.openUpgrade();
-    expect(appStore.get(salesModalsAtom)).toEqual([{ kind: 'upgrade' }]);
+    await vi.waitFor(() => expect(appStore.get(salesModalsAtom)).toEqual([{ kind: 'upgrade' }]));
     appStore.set(salesModalsAtom, []);
   });
 

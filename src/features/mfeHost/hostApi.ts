@@ -5,7 +5,6 @@ import { sessionAtom } from '../../lib/session/sessionAtoms';
 import { permissionsAtom } from '../../lib/state/signedInState';
 import { toast, type ToastOptions } from '../../components/toast/toast';
 import { onSaveRequested } from '../../lib/session/saveEvent';
-import { openUpgrade, requestRenewal } from '../../lib/sales/salesFlow';
 
 /**
  * The documented host API a micro-frontend receives in mount(element, host). A remote never sees
@@ -78,7 +77,11 @@ export function createHostApi(navigate: (path: string) => void, unmounted?: Abor
       search: () => window.location.search,
     },
     toast: { show: (options) => toast.show(options) },
-    sales: { openUpgrade, requestRenewal },
+    // The sales flow's code loads when a remote first asks for it.
+    sales: {
+      openUpgrade: () => void import('../../lib/sales/salesFlow').then((m) => m.openUpgrade()),
+      requestRenewal: async () => (await import('../../lib/sales/salesFlow')).requestRenewal(),
+    },
     onSave(listener) {
       if (unmounted?.aborted) return () => undefined;
       const off = onSaveRequested(listener);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/dialog/Modal';
+import { LazyModal } from '../../components/dialog/lazyDialogs';
 import { Button } from '../../components/button/Button';
 import { appStore, useAtomValue } from '../../state/jotai';
 import { permissionsAtom } from '../../lib/state/signedInState';
@@ -104,7 +104,7 @@ export function SessionTimeoutWarning() {
 
   const open = timeoutAt !== null;
   return (
-    <Modal
+    <LazyModal
       open={open}
       role="alertdialog"
       size="x-small"
@@ -127,7 +127,7 @@ export function SessionTimeoutWarning() {
     >
       {/* Until the first tick, `now` may be from before the warning opened: never show more than the countdown. */}
       <Countdown time={formatCountdown(Math.min((timeoutAt ?? now) - now, appIdleSettings.timeoutMs))} />
-    </Modal>
+    </LazyModal>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
+import { LazyConfirmDialog } from '../../components/dialog/lazyDialogs';
 import { memberWrites } from '../../lib/outbox/outbox';
 import { logoff } from '../../lib/session/logoff';
 import { followSignOut } from '../../lib/session/followSignOut';
@@ -26,7 +26,7 @@ export function useSignOut(): { signOut: () => Promise<void>; confirm: ReactNode
   }
 
   const confirm = (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={waiting > 0}
       tone="warning"
       title={t('SignOutPendingTitle')}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TenantLogo } from '../../components/brand/TenantLogo';
@@ -13,27 +13,29 @@ import { platformReachableAtom } from '../../lib/session/sessionAtoms';
 import { startAutoRefresh } from '../../lib/session/autoRefresh';
 import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
 import { useSignOut } from './SignOutConfirm';
-import { TenantContext } from './TenantContext';
 import { Toaster } from '../../components/toast/Toaster';
 import { toast } from '../../components/toast/toast';
 import { registerNotifier } from '../../lib/notify';
-import { CurrentDateTime } from '../preferences/CurrentDateTime';
-import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
-import { StartupFlows } from '../startup/StartupFlows';
+import { firstScreenShown } from '../../lib/firstScreen';
 import { SessionTimeoutWarning } from '../session/SessionTimeoutWarning';
+import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
 import { BannerArea } from '../banners/BannerArea';
 import { StorageNotice } from '../banners/StorageNotice';
 import { ScopeBar } from './chrome/ScopeBar';
 import { UserMenu } from './chrome/UserMenu';
 import { PendingWrites } from './chrome/PendingWrites';
 import { UpdateNotice } from '../update/UpdateNotice';
-import { SalesModals } from '../sales/SalesModals';
 import { replaySoon, startOutbox } from '../../lib/outbox/outboxState';
 import { whenOnlineSettled } from '../../lib/network/onlineSettled';
 import './chrome/chrome.css';
-import { useAnalytics } from '../../lib/analytics/useAnalytics';
 import { useShellLinks } from '../../lib/links/useShellLinks';
 import './shell.css';
+
+// Not needed for the first screen, so not part of its JavaScript: what never shows on it (the URL
+// tenant context, the start-up flows, the sales flow, analytics) and
+// the clock (date-fns) load once it is on screen.
+const AfterFirstScreen = lazy(() => firstScreenShown.then(() => import('./AfterFirstScreen')));
+const CurrentDateTime = lazy(() => firstScreenShown.then(() => import('../preferences/CurrentDateTime')).then((m) => ({ default: m.CurrentDateTime })));
 
 function useAutoRefresh() {
   useEffect(() => startAutoRefresh({ hasPermission: () => appStore.get(permissionsAtom).has('AutoRefreshToken') }), []);
@@ -90,7 +92,6 @@ export function SignedInLayout() {
   // The member's language and translations, and their date and time formats.
   useSignedInPreferences();
   const shellRef = useRef<HTMLDivElement>(null);
-  useAnalytics();
   useShellLinks(shellRef);
 
   const { signOut, confirm: signOutConfirm } = useSignOut();
@@ -110,7 +111,9 @@ export function SignedInLayout() {
         </div>
         <ScopeBar />
         <div className="shell__tools">
-          <CurrentDateTime />
+          <Suspense fallback={null}>
+            <CurrentDateTime />
+          </Suspense>
           {!reachable && (
             <span className="shell__offline" role="status">
               <span className="shell__offline-dot" aria-hidden="true" />
@@ -129,9 +132,9 @@ export function SignedInLayout() {
           <Outlet />
         </div>
       </main>
-      <TenantContext />
-      <StartupFlows />
-      <SalesModals />
+      <Suspense fallback={null}>
+        <AfterFirstScreen />
+      </Suspense>
       <SessionTimeoutWarning />
       {signOutConfirm}
       <Toaster />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { ConfirmDialog } from '../../components/dialog/ConfirmDialog';
+import { LazyConfirmDialog } from '../../components/dialog/lazyDialogs';
 import { getValidated } from '../../lib/api/getValidated';
 import { switchScope } from '../../lib/session/switching';
 import { useAtomValue } from '../../state/jotai';
@@ -54,7 +54,7 @@ export function TenantContext() {
   }, [context, version, currentTenant, location.pathname, location.search, location.hash, navigate]);
 
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={pending !== null}
       tone="warning"
       title={t('TenantContextChangeTitle')}

@@ -82,12 +82,18 @@ afterEach(() => {
 
 const dialog = () => screen.queryByRole('dialog');
 
+/** Moves the fake clock, then lets a modal whose code loads on its turn arrive. */
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+  await act(() => vi.dynamicImportSettled());
+}
+
 describe('StartupFlows (SPEC §4 start-up)', () => {
   it('runs 250 ms after a current user exists and shows the dialogs one at a time, in order', async () => {
     mount('/mfe-host');
-    await act(() => vi.advanceTimersByTimeAsync(249));
+    await advance(249);
     expect(api).not.toHaveBeenCalled();
-    await act(() => vi.advanceTimersByTimeAsync(1));
+    await advance(1);
     expect(reads().sort()).toEqual([
       '/api/alert/v1/alerts/banner/immediate',
       '/api/alert/v1/alerts/maintenance/immediate',
@@ -98,15 +104,15 @@ describe('StartupFlows (SPEC §4 start-up)', () => {
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'DoNotShowAgain' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(dialog()?.textContent).toContain('NewBenchmarkingFeature');
 
     fireEvent.click(screen.getByRole('button', { name: 'RemindMeLater' }));
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(dialog()?.textContent).toContain('ProductImprovementsTitle');
 
     fireEvent.click(screen.getByRole('button', { name: 'RemoveGuidance' }));
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(dialog()).toBeNull();
     expect(writes()).toEqual([
       `POST /api/alert/v1/schedules/${id}/acknowledge`,
@@ -117,7 +123,7 @@ describe('StartupFlows (SPEC §4 start-up)', () => {
 
   it.each(['/landing', '/onboarding/welcome', '/vendor-portal/trust-profile-shares/1', '/404'])('does nothing on %s', async (path) => {
     mount(path);
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await advance(1000);
     expect(api).not.toHaveBeenCalled();
     expect(dialog()).toBeNull();
   });
@@ -125,19 +131,19 @@ describe('StartupFlows (SPEC §4 start-up)', () => {
   it('does nothing without a current user', async () => {
     appStore.set(currentUserAtom, null);
     mount('/mfe-host');
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await advance(1000);
     expect(api).not.toHaveBeenCalled();
   });
 
   it('shows the modals once per session per auth root; banners load on every run', async () => {
     const first = mount('/mfe-host');
-    await act(() => vi.advanceTimersByTimeAsync(250));
+    await advance(250);
     expect(dialog()).not.toBeNull();
     first.unmount();
     api.mockClear();
 
     mount('/mfe-host');
-    await act(() => vi.advanceTimersByTimeAsync(250));
+    await advance(250);
     expect(reads()).toEqual(['/api/alert/v1/alerts/banner/immediate']);
     expect(dialog()).toBeNull();
     cleanup();
@@ -146,41 +152,41 @@ describe('StartupFlows (SPEC §4 start-up)', () => {
     appStore.set(sessionAtom, { ...signedOutSession, isLoggedIn: true, claims: { ...claims, root: 'root-2' } });
     api.mockClear();
     mount('/mfe-host');
-    await act(() => vi.advanceTimersByTimeAsync(250));
+    await advance(250);
     expect(reads()).toContain('/api/alert/v1/alerts/maintenance/immediate');
   });
 
   it('an offline start (last known state) keeps the modals for the run after recovery', async () => {
     appStore.set(stateSourceAtom, 'stored');
     mount('/mfe-host');
-    await act(() => vi.advanceTimersByTimeAsync(250));
+    await advance(250);
     expect(reads()).toEqual(['/api/alert/v1/alerts/banner/immediate']);
     // Recovery loads the state again: a new current user object, from the network.
     act(() => {
       appStore.set(stateSourceAtom, 'network');
       appStore.set(currentUserAtom, { ...user });
     });
-    await act(() => vi.advanceTimersByTimeAsync(250));
+    await advance(250);
     expect(dialog()?.textContent).toContain('ScheduledMaintenance');
   });
 
   it('Escape closes like the X: benchmarking sends status true, unticked maintenance sends nothing', async () => {
     mount('/mfe-host');
-    await act(() => vi.advanceTimersByTimeAsync(250));
+    await advance(250);
     fireEvent.keyDown(dialog()!, { key: 'Escape' });
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(dialog()?.textContent).toContain('NewBenchmarkingFeature');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(writes()).toEqual([`PUT /api/benchmarking/v1/notification ${JSON.stringify(notification)}`]);
   });
 
   it('LearnMore closes without a request and goes to /reporting/benchmarking', async () => {
     appStore.set(permissionsAtom, new Set(['BenchmarkingMetadataView']));
     mount('/mfe-host');
-    await act(() => vi.advanceTimersByTimeAsync(250));
+    await advance(250);
     fireEvent.click(screen.getByRole('button', { name: 'LearnMore' }));
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(dialog()).toBeNull();
     expect(writes()).toEqual([]);
     expect(screen.getByTestId('path').textContent).toBe('/reporting/benchmarking');
@@ -190,10 +196,10 @@ describe('StartupFlows (SPEC §4 start-up)', () => {
     appStore.set(permissionsAtom, new Set(['AnalyticsGuidance', 'UserToolSetting']));
     api.mockImplementation((_path, init) => Promise.resolve(init?.method ? json({}, 500) : json([])));
     mount('/mfe-host');
-    await act(() => vi.advanceTimersByTimeAsync(250));
+    await advance(250);
     expect(dialog()?.textContent).toContain('ProductImprovementsDescription');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await advance(0);
     expect(dialog()).toBeNull();
     expect(writes()).toHaveLength(1);
     expect(appStore.get(toolPreferencesAtom)?.ProductImprovementsNotification).toBe(true);
@@ -208,7 +214,7 @@ describe('StartupFlows (SPEC §4 start-up)', () => {
     appStore.set(contentAtom, { License: license, CustomerSuccessKey: null, loginLogo: null, CommunityAppUrl: null, Attributes: [] });
     appStore.set(runtimeConfigAtom, { ...defaultRuntimeConfig, systemStatusUrl: url });
     mount('/mfe-host');
-    await act(() => vi.advanceTimersByTimeAsync(250));
+    await advance(250);
     expect(dialog()?.textContent).toContain('ScheduledMaintenance');
     expect(screen.queryByRole('link', { name: 'MoreInformation' })?.getAttribute('href') ?? null).toBe(href);
   });

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { finishBenchmarking, finishMaintenance, finishProductImprovements } from '../../lib/startup/startupRun';
 import { useStartupRun } from './useStartupRun';
-import { MaintenanceModal } from './MaintenanceModal';
-import { BenchmarkingModal } from './BenchmarkingModal';
-import { ProductImprovementsModal } from './ProductImprovementsModal';
 import './startup.css';
+
+// Each modal's code (the kit's dialog, form fields, the sanitiser) loads when its turn comes: the
+// start-up run decides after the first screen, and most start-ups show none.
+const MaintenanceModal = lazy(() => import('./MaintenanceModal').then((m) => ({ default: m.MaintenanceModal })));
+const BenchmarkingModal = lazy(() => import('./BenchmarkingModal').then((m) => ({ default: m.BenchmarkingModal })));
+const ProductImprovementsModal = lazy(() => import('./ProductImprovementsModal').then((m) => ({ default: m.ProductImprovementsModal })));
 
 /** SPEC §2 benchmarking modal: LearnMore goes here (a route served outside the shell). */
 export const benchmarkingReportPath = '/reporting/benchmarking';
@@ -17,6 +21,10 @@ export function StartupFlows() {
   const navigate = useNavigate();
   const { current, close } = useStartupRun();
   if (!current) return null;
+  return <Suspense fallback={null}>{modalFor(current, close, navigate)}</Suspense>;
+}
+
+function modalFor(current: NonNullable<ReturnType<typeof useStartupRun>['current']>, close: () => void, navigate: ReturnType<typeof useNavigate>) {
   switch (current.kind) {
     case 'maintenance':
       return (

@@ -2,7 +2,7 @@ import { Popover } from '@ark-ui/react/popover';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button/Button';
-import { ArkDirection } from '../../components/direction/direction';
+import { ArkDirection } from '../../components/direction/arkDirection';
 import { applyUpdate } from '../../pwa/appUpdate';
 import './updateIndicator.css';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { parseUtcNoZone } from '../datetime/format';
+import { parseUtcNoZone } from '../datetime/instant';
 
 /**
  * Contract schemas of the alert and benchmarking answers (platform-api.yaml AlertBanner,

@@ -9,7 +9,7 @@ import {
   defaultDateTimePreferences,
   timeFormatValues,
   type DateTimePreferences,
-} from '../datetime/format';
+} from '../datetime/formats';
 
 /**
  * Date and time preferences (SPEC §3, §7 "Preferences and language"): the member's (POST to read

@@ -1,7 +1,8 @@
-import { atom, appStore } from '../../state/jotai';
+import { appStore } from '../../state/jotai';
+import { alertBannersAtom } from '../alerts/alertBanners';
 import { toolPreferencesAtom } from '../state/signedInState';
 import type { ToolPreferences } from '../state/globalStateTypes';
-import type { AlertBanner, BenchmarkingNotification, MaintenanceAlert } from '../alerts/alertSchemas';
+import type { BenchmarkingNotification, MaintenanceAlert } from '../alerts/alertSchemas';
 import { acknowledgeMaintenance, fetchBanners, fetchBenchmarking, fetchMaintenance, saveBenchmarking, saveToolPreferences } from '../alerts/alertsApi';
 import { maintenanceAcknowledgement } from './maintenance';
 import {
@@ -21,8 +22,7 @@ import {
  * once-per-session checks, plus what each modal outcome sends.
  */
 
-/** The banners of the last run (empty when the read failed: skipped for this run). */
-export const alertBannersAtom = atom<readonly AlertBanner[]>([]);
+export { alertBannersAtom };
 
 let bannerRequest = 0;
 

@@ -1,13 +1,24 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../../state/jotai';
 import { currentTenantAtom } from '../../../lib/state/signedInState';
 import { currentOrganisationAtom } from '../../../lib/orgTree/orgTreeAtoms';
 import { OrganisationPicker } from '../OrganisationPicker';
-import { SalesActions } from '../../sales/SalesActions';
+import { firstScreenShown } from '../../../lib/firstScreen';
 import { TenantSwitcher } from './TenantSwitcher';
 import { OrgGroupSwitch } from './OrgGroupSwitch';
 import { useMediaQuery, wideBar } from './useMediaQuery';
+
+// The sales entry points (and the sales flow's code) load once the first screen is on screen.
+const LoadedSalesActions = lazy(() => firstScreenShown.then(() => import('../../sales/SalesActions')).then((m) => ({ default: m.SalesActions })));
+
+function SalesActions() {
+  return (
+    <Suspense fallback={null}>
+      <LoadedSalesActions />
+    </Suspense>
+  );
+}
 
 /** Tenant › organisation group › organisation: each level opens its own switcher. */
 function Trail() {

@@ -1,12 +1,11 @@
-import { Menu } from '@ark-ui/react/menu';
-import { ArkDirection } from '../../../components/direction/direction';
+import { deferredMenu } from './deferredMenu';
 
 export interface ScopeOption {
   value: string;
   label: string;
 }
 
-interface ScopeMenuProps {
+export interface ScopeMenuProps {
   /** Accessible name of the menu button, e.g. "Switch role". */
   label: string;
   /** The visible caption (the current value's name). */
@@ -18,35 +17,30 @@ interface ScopeMenuProps {
   testId?: string;
 }
 
-/**
- * A menu button with one radio item per choice (organisation group, role): Ark's Menu gives the
- * keyboard model (arrows, Home/End, typeahead, Escape back to the button) and the ARIA roles. The
- * menu stays inside the banner landmark (no portal), so every part of the page is in a landmark.
- */
-export function ScopeMenu({ label, caption, value, options, busy, onChoose, testId }: ScopeMenuProps) {
+const LoadedScopeMenu = deferredMenu<ScopeMenuProps>(() => import('./ScopeMenuLoaded').then((m) => m.ScopeMenuLoaded));
+
+/** The button's caption and chevron, the same before and after the menu's code has loaded. */
+export function ScopeButtonContent({ caption }: { caption: string }) {
   return (
-    <ArkDirection>
-      <Menu.Root>
-        <Menu.Trigger className="chrome__trigger" aria-label={`${label}: ${caption}`} disabled={busy} data-testid={testId}>
-          <span className="chrome__caption">{caption}</span>
-          <span aria-hidden="true" className="chrome__chevron">
-            ▾
-          </span>
-        </Menu.Trigger>
-        <Menu.Positioner>
-          <Menu.Content className="chrome__menu">
-            <Menu.RadioItemGroup value={value ?? ''} onValueChange={({ value: chosen }) => chosen !== value && onChoose(chosen)}>
-              <Menu.ItemGroupLabel className="chrome__menu-label">{label}</Menu.ItemGroupLabel>
-              {options.map((option) => (
-                <Menu.RadioItem key={option.value} value={option.value} className="chrome__menu-item">
-                  <Menu.ItemIndicator className="chrome__check" aria-hidden="true">✓</Menu.ItemIndicator>
-                  <Menu.ItemText>{option.label}</Menu.ItemText>
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Menu.Root>
-    </ArkDirection>
+    <>
+      <span className="chrome__caption">{caption}</span>
+      <span aria-hidden="true" className="chrome__chevron">
+        ▾
+      </span>
+    </>
+  );
+}
+
+/**
+ * A menu button with one radio item per choice (ScopeMenuLoaded, Ark's Menu), its code loaded
+ * after the first screen; a button that looks the same stands in until then.
+ */
+export function ScopeMenu(props: ScopeMenuProps) {
+  const { label, caption, busy, testId } = props;
+  return (
+    <LoadedScopeMenu
+      {...props}
+      standIn={{ className: 'chrome__trigger', label: `${label}: ${caption}`, disabled: busy, testId, children: <ScopeButtonContent caption={caption} /> }}
+    />
   );
 }

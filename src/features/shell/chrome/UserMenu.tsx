@@ -1,81 +1,44 @@
-import { useRef, useState } from 'react';
-import { Menu } from '@ark-ui/react/menu';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../../state/jotai';
-import { ArkDirection } from '../../../components/direction/direction';
-import { currentUserAtom, productVersionAtom } from '../../../lib/state/signedInState';
-import { appBuild } from '../../../build';
+import { currentUserAtom, type CurrentUser } from '../../../lib/state/signedInState';
 import { sessionAtom } from '../../../lib/session/sessionAtoms';
-import { LanguageMenuGroup } from '../../preferences/LanguageMenu';
-import { PreferencesDialogHost, preloadPreferences } from '../../preferences/PreferencesDialogHost';
-import { ThemeMenuGroup } from '../ThemeMenu';
-import { RoleMenuGroup } from './RoleSwitch';
+import { deferredMenu } from './deferredMenu';
+
+const LoadedUserMenu = deferredMenu<{ onSignOut: () => void }>(() => import('./UserMenuLoaded').then((m) => m.UserMenuLoaded));
+
+export const userMenuLabel = (t: (key: string) => string, name: string) => `${t('UserMenu')}: ${name}`;
+
+/** The avatar menu's button: initials, the member's name, a chevron. */
+export function UserButtonContent({ user, name }: { user: CurrentUser | null; name: string }) {
+  return (
+    <>
+      <span className="chrome__avatar" aria-hidden="true">
+        {initials(user?.FirstName, user?.LastName, name)}
+      </span>
+      <span className="chrome__caption chrome__user-name" data-testid="user-name">
+        {name}
+      </span>
+      <span aria-hidden="true" className="chrome__chevron">
+        ▾
+      </span>
+    </>
+  );
+}
 
 /**
- * The avatar menu: who is signed in (name, e-mail, product version, build), the member's own
- * settings (date and time preferences, role, language, theme) and Sign out, like the personal menu
- * of GitHub's or Atlassian's top bar. Ark's Menu gives the keyboard model and the ARIA roles; it
- * stays inside the banner landmark (no portal).
+ * The avatar menu (UserMenuLoaded). The member's name is part of the first screen; the menu's
+ * code is not: a button that looks the same stands in until it has loaded.
  */
 export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
   const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
   const session = useAtomValue(sessionAtom);
-  const version = useAtomValue(productVersionAtom);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const [preferences, setPreferences] = useState(false);
   const name = user?.FullName ?? session.userName;
-  const email = user?.Email ?? session.claims?.email ?? '';
   return (
-    <ArkDirection>
-      <Menu.Root
-        onOpenChange={({ open }) => open && preloadPreferences()}
-        onSelect={({ value }) => {
-          if (value === 'sign-out') onSignOut();
-          else if (value === 'preferences') setPreferences(true);
-        }}
-      >
-        <Menu.Trigger ref={trigger} className="chrome__trigger chrome__user" aria-label={`${t('UserMenu')}: ${name}`}>
-          <span className="chrome__avatar" aria-hidden="true">
-            {initials(user?.FirstName, user?.LastName, name)}
-          </span>
-          <span className="chrome__caption chrome__user-name" data-testid="user-name">
-            {name}
-          </span>
-          <span aria-hidden="true" className="chrome__chevron">
-            ▾
-          </span>
-        </Menu.Trigger>
-        <Menu.Positioner>
-          <Menu.Content className="chrome__menu chrome__menu--user">
-            <div className="chrome__menu-header">
-              <strong className="chrome__menu-name">{name}</strong>
-              {email && <span className="chrome__muted">{email}</span>}
-              <span className="chrome__muted" data-testid="product-version">
-                {t('AppVersion', { version })}
-              </span>
-              <span className="chrome__muted" data-testid="shell-build">
-                {t('ShellBuild', { build: appBuild })}
-              </span>
-            </div>
-            <Menu.Separator className="chrome__separator" />
-            <Menu.Item value="preferences" className="chrome__menu-item" aria-haspopup="dialog">
-              <span className="chrome__check" aria-hidden="true" />
-              {t('Preferences')}
-            </Menu.Item>
-            <RoleMenuGroup />
-            <LanguageMenuGroup />
-            <ThemeMenuGroup />
-            <Menu.Separator className="chrome__separator" />
-            <Menu.Item value="sign-out" className="chrome__menu-item">
-              <span className="chrome__check" aria-hidden="true" />
-              {t('SignOut')}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Menu.Root>
-      <PreferencesDialogHost open={preferences} onClose={() => setPreferences(false)} finalFocus={() => trigger.current} />
-    </ArkDirection>
+    <LoadedUserMenu
+      onSignOut={onSignOut}
+      standIn={{ className: 'chrome__trigger chrome__user', label: userMenuLabel(t, name), children: <UserButtonContent user={user} name={name} /> }}
+    />
   );
 }
 

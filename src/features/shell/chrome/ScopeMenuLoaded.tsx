@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import { Menu } from '@ark-ui/react/menu';
+import { ArkDirection } from '../../../components/direction/arkDirection';
+import type { MenuStart } from './deferredMenu';
+import { ScopeButtonContent, type ScopeMenuProps } from './ScopeMenu';
+
+/**
+ * ScopeMenu's code, loaded after the first screen. A menu button with one radio item per choice
+ * (organisation group, role): Ark's Menu gives the keyboard model (arrows, Home/End, typeahead, Escape back to the button) and the ARIA roles. The
+ * menu stays inside the banner landmark (no portal), so every part of the page is in a landmark.
+ */
+export function ScopeMenuLoaded({ label, caption, value, options, busy, onChoose, testId, start }: ScopeMenuProps & { start: MenuStart }) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  // Only at mount: focus where the stand-in had it, and open once mounted if it was asked to.
+  useEffect(() => {
+    if (start.focus || start.open) trigger.current?.focus();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- opened once the trigger is in place, as a click would
+    if (start.open) setOpen(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the start is read once, when the code arrives
+  }, []);
+  return (
+    <ArkDirection>
+      <Menu.Root open={open} onOpenChange={(details) => setOpen(details.open)}>
+        <Menu.Trigger ref={trigger} className="chrome__trigger" aria-label={`${label}: ${caption}`} disabled={busy} data-testid={testId}>
+          <ScopeButtonContent caption={caption} />
+        </Menu.Trigger>
+        <Menu.Positioner>
+          <Menu.Content className="chrome__menu">
+            <Menu.RadioItemGroup value={value ?? ''} onValueChange={({ value: chosen }) => chosen !== value && onChoose(chosen)}>
+              <Menu.ItemGroupLabel className="chrome__menu-label">{label}</Menu.ItemGroupLabel>
+              {options.map((option) => (
+                <Menu.RadioItem key={option.value} value={option.value} className="chrome__menu-item">
+                  <Menu.ItemIndicator className="chrome__check" aria-hidden="true">✓</Menu.ItemIndicator>
+                  <Menu.ItemText>{option.label}</Menu.ItemText>
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Menu.Root>
+    </ArkDirection>
+  );
+}
+
+export default ScopeMenuLoaded;

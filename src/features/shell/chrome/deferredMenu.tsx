@@ -1,0 +1,61 @@
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { firstScreenShown } from '../../../lib/firstScreen';
+
+/**
+ * How a menu whose code arrived after the first screen starts: opened (the member asked for it
+ * before its code was there) and/or with focus on its button (the stand-in had it).
+ */
+export interface MenuStart {
+  open: boolean;
+  focus: boolean;
+}
+
+interface StandInProps {
+  className: string;
+  label: string;
+  disabled?: boolean;
+  testId?: string | undefined;
+  children: ReactNode;
+}
+
+/**
+ * A top-bar menu whose code (Ark's Menu: the state machine, positioning, dismissal) loads once the
+ * first screen is on screen: until then a plain button that looks the same stands in. A press,
+ * click or arrow key on it opens the menu as soon as its code is there; focus carries over.
+ */
+export function deferredMenu<P extends object>(load: () => Promise<ComponentType<P & { start: MenuStart }>>) {
+  const Loaded = lazy(() => firstScreenShown.then(load).then((Component) => ({ default: Component })));
+  return function DeferredMenu({ standIn, ...props }: P & { standIn: StandInProps }) {
+    const [start, setStart] = useState<MenuStart>({ open: false, focus: false });
+    const { className, label, disabled, testId, children } = standIn;
+    const fallback = (
+      <button
+        type="button"
+        className={className}
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded="false"
+        disabled={disabled}
+        data-testid={testId}
+        onFocus={() => setStart((s) => ({ ...s, focus: true }))}
+        onBlur={() => setStart((s) => ({ ...s, focus: false }))}
+        // Asked on the press, not only the click: should the menu's code arrive between press and
+        // release, the click lands on neither button, yet the menu still opens.
+        onPointerDown={(event) => event.button === 0 && setStart({ open: true, focus: true })}
+        onClick={() => setStart({ open: true, focus: true })}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+          event.preventDefault();
+          setStart({ open: true, focus: true });
+        }}
+      >
+        {children}
+      </button>
+    );
+    return (
+      <Suspense fallback={fallback}>
+        <Loaded {...(props as P)} start={start} />
+      </Suspense>
+    );
+  };
+}

