@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
-import { detectStart, isWarmStart, lastKnownStateKey } from './warmStart';
+import { canRefreshBehind, detectStart, isWarmStart, lastKnownStateKey } from './warmStart';
 
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.sig`;
 const now = () => Math.floor(Date.now() / 1000);
 
-async function stored({ member = 'u1', tenant = 't1', expiresIn = 900 } = {}) {
-  await writeKv(sessionKeys.auth, { tenantGuid: tenant, orgGroupGuid: 'g1', refresh_token: jwt({ exp: now() + 28_800 }) });
+async function stored({ member = 'u1', tenant = 't1', expiresIn = 900, refreshExpiresIn = 28_800 } = {}) {
+  await writeKv(sessionKeys.auth, { tenantGuid: tenant, orgGroupGuid: 'g1', refresh_token: jwt({ exp: now() + refreshExpiresIn }) });
   await writeKv(sessionKeys.accessToken, jwt({ guid: member, tenantGuid: tenant, orgGroupGuid: 'g1', exp: now() + expiresIn }));
 }
 
@@ -27,12 +27,28 @@ describe('warm start (what a page start can paint from the device)', () => {
   it.each([
     ['another member’s copy', { member: 'u2' }],
     ['another tenant’s copy', { tenant: 't2' }],
-    ['an expired access token (the refresh comes first)', { expiresIn: -1 }],
+    ['an expired access token and an expired refresh token (nothing can renew it)', { expiresIn: -1, refreshExpiresIn: -1 }],
   ])('is not warm with %s', async (_name, session) => {
     await stored(session);
     await writeKv(lastKnownStateKey, { scopeKey: 'u1:t1' });
     expect(await detectStart()).toEqual({ signedIn: true, warm: false });
     expect(isWarmStart()).toBe(false);
+    expect(await canRefreshBehind()).toBe(false);
+  });
+
+  it('is warm with an expired access token whose refresh token is valid: the refresh runs behind the painted shell', async () => {
+    await stored({ expiresIn: -1 });
+    await writeKv(lastKnownStateKey, { scopeKey: 'u1:t1' });
+    expect(await detectStart()).toEqual({ signedIn: true, warm: true });
+    expect(await canRefreshBehind()).toBe(true);
+  });
+
+  it('refreshes first (not behind) with a valid access token, or without a copy of this member', async () => {
+    await stored();
+    await writeKv(lastKnownStateKey, { scopeKey: 'u1:t1' });
+    expect(await canRefreshBehind()).toBe(false);
+    await stored({ expiresIn: -1, member: 'u2' });
+    expect(await canRefreshBehind()).toBe(false);
   });
 
   it('is not warm without a copy, nor signed in without a session', async () => {
