@@ -201,12 +201,14 @@ for (const answer of ['renewed', 'refused'] as const) {
     }
     // Renewed: the state calls follow with the new token, and the shell stays.
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
-    const log = await platform.log({ path: '/api/' });
-    const grant = log.findIndex((r) => r.path === '/api/access/v1/oauth/token');
-    expect(log[grant]?.status).toBe(200);
-    const init = log.findIndex((r) => r.path === '/api/global-state/v1/init');
-    expect(init).toBeGreaterThan(grant);
-    expect(log[init]?.status).toBe(200);
+    // The log in arrival order: the grant answered, then init asked for and answered.
+    const statuses = async () => {
+      const log = await platform.log({ path: '/api/' });
+      const grant = log.findIndex((r) => r.path === '/api/access/v1/oauth/token');
+      const init = log.findIndex((r) => r.path === '/api/global-state/v1/init');
+      return { grant: log[grant]?.status, init: log[init]?.status, initAfterGrant: init > grant };
+    };
+    await expect.poll(statuses).toEqual({ grant: 200, init: 200, initAfterGrant: true });
     await expect(page).toHaveURL(/\/mfe-host\/home$/);
   });
 }

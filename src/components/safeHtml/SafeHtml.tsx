@@ -13,7 +13,24 @@ export interface SafeHtmlProps {
  * Server HTML on screen, always through the safe-content module (DOMPurify, safe links only):
  * the one sanctioned use of dangerouslySetInnerHTML in the app.
  */
+/**
+ * The last strings cleaned, so a render that React throws away and retries (a lazy part of the same
+ * screen suspending) does not parse the same server HTML again.
+ */
+const cleaned = new Map<string, string>();
+const keep = 64;
+
+function clean(html: string | null | undefined): string {
+  if (typeof html !== 'string') return toSafeContent(html, 'html');
+  const known = cleaned.get(html);
+  if (known !== undefined) return known;
+  const result = toSafeContent(html, 'html');
+  if (cleaned.size >= keep) cleaned.delete(cleaned.keys().next().value!);
+  cleaned.set(html, result);
+  return result;
+}
+
 export function SafeHtml({ html, as: Tag = 'div', className, id }: SafeHtmlProps) {
-  const clean = useMemo(() => toSafeContent(html, 'html'), [html]);
-  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const safe = useMemo(() => clean(html), [html]);
+  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: safe }} />;
 }

@@ -13,7 +13,6 @@ import { platformReachableAtom } from '../../lib/session/sessionAtoms';
 import { startAutoRefresh } from '../../lib/session/autoRefresh';
 import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
 import { useSignOut } from './SignOutConfirm';
-import { Toaster } from '../../components/toast/Toaster';
 import { toast } from '../../components/toast/toast';
 import { registerNotifier } from '../../lib/notify';
 import { firstScreenShown } from '../../lib/firstScreen';
@@ -35,6 +34,8 @@ import './shell.css';
 // tenant context, the start-up flows, the sales flow, analytics) and
 // the clock (date-fns) load once it is on screen.
 const AfterFirstScreen = lazy(() => firstScreenShown.then(() => import('./AfterFirstScreen')));
+// The toasts' view (Ark's toaster) joins after the first screen; a toast raised before waits in the queue.
+const Toaster = lazy(() => firstScreenShown.then(() => import('../../components/toast/Toaster')).then((m) => ({ default: m.Toaster })));
 const CurrentDateTime = lazy(() => firstScreenShown.then(() => import('../preferences/CurrentDateTime')).then((m) => ({ default: m.CurrentDateTime })));
 
 function useAutoRefresh() {
@@ -137,7 +138,9 @@ export function SignedInLayout() {
       </Suspense>
       <SessionTimeoutWarning />
       {signOutConfirm}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </div>
     </PickerFormatProvider>
   );
