@@ -7,8 +7,14 @@
 let resolveShown: () => void = () => undefined;
 export const firstScreenShown = new Promise<void>((resolve) => (resolveShown = resolve));
 
-/** After the next paint; a tab in the background paints nothing, so at the latest after 1 s. */
+/**
+ * After the next paint. A tab in the background paints nothing (no animation frame), so there it
+ * is at once, or when the tab is hidden before it paints. No time limit besides: on a slow device
+ * a deferred load started on a timer would compete with the very screen it waits for.
+ */
 export function markFirstScreenShown(): void {
-  requestAnimationFrame(() => setTimeout(resolveShown, 0));
-  setTimeout(resolveShown, 1_000);
+  const shown = () => setTimeout(resolveShown, 0);
+  if (document.visibilityState === 'hidden') return void shown();
+  requestAnimationFrame(shown);
+  document.addEventListener('visibilitychange', shown, { once: true });
 }

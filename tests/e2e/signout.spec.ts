@@ -53,6 +53,9 @@ test('an explicit sign-out with a write waiting asks first; signed out, nothing 
   // The keyboard alone: Escape is "stay" too.
   await signOut(page);
   await expect(ask).toBeVisible();
+  // A keyboard member presses Escape once the question has the focus (the dialog's code may still
+  // be arriving when it first shows).
+  await expect.poll(() => ask.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(ask).toBeHidden();
   await expect(page).toHaveURL(/\/mfe-host/);
