@@ -1,4 +1,4 @@
-import { isExpired, parseRefreshClaims } from '../../core/session/claims';
+import { isExpired, parseRefreshClaims, type AccessClaims } from '../../core/session/claims';
 import { readClaims, readKv, readStoredAuth } from '../../core/session/sessionDb';
 import { userTenantKey } from './signedInState';
 
@@ -27,21 +27,27 @@ let warm = false;
  * and, should it be unreadable after all, loads from the platform as on a cold start.
  */
 export async function detectStart(): Promise<StartKind> {
-  const [auth, claims, copy] = await Promise.all([readStoredAuth(), readClaims(), readKv(lastKnownStateKey, hasScopeKey)]);
-  const live = claims !== null && (!isExpired(claims) || !isExpired(parseRefreshClaims(auth?.refresh_token)));
-  warm = auth !== null && live && copy?.scopeKey === userTenantKey(claims);
+  const [auth, claims] = await Promise.all([readStoredAuth(), readClaims()]);
+  warm = auth !== null && claims !== null && (!isExpired(claims) || !isExpired(parseRefreshClaims(auth.refresh_token))) && (await hasCopyOf(claims));
   return { signedIn: auth !== null, warm };
+}
+
+/** A last known copy of this member and tenant is kept (its key only). */
+async function hasCopyOf(claims: AccessClaims): Promise<boolean> {
+  return (await readKv(lastKnownStateKey, hasScopeKey))?.scopeKey === userTenantKey(claims);
 }
 
 /**
  * The access token has expired but this member's last known copy can paint: the refresh then runs
  * behind the painted shell (a returning member's access token has usually expired: it lives
- * 15 minutes). Checked again by the main guard, since a later sign-in in this page is no warm start.
+ * 15 minutes). Checked again by the main guard, since a later sign-in in this page is no warm start;
+ * with a valid token (the usual guard run) it reads nothing more than the token.
  */
 export async function canRefreshBehind(): Promise<boolean> {
-  const [auth, claims, copy] = await Promise.all([readStoredAuth(), readClaims(), readKv(lastKnownStateKey, hasScopeKey)]);
-  if (!auth || !claims || !isExpired(claims) || isExpired(parseRefreshClaims(auth.refresh_token))) return false;
-  return copy?.scopeKey === userTenantKey(claims);
+  const claims = await readClaims();
+  if (!claims || !isExpired(claims)) return false;
+  const auth = await readStoredAuth();
+  return auth !== null && !isExpired(parseRefreshClaims(auth.refresh_token)) && (await hasCopyOf(claims));
 }
 
 /** This page started warm (see detectStart). */

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { Menu } from '@ark-ui/react/menu';
 import { ArkDirection } from '../../../components/direction/arkDirection';
-import type { MenuStart } from './deferredMenu';
+import { useMenuStart, type MenuStart } from './deferredMenu';
 import { ScopeButtonContent, type ScopeMenuProps } from './ScopeMenu';
 
 /**
@@ -10,15 +9,7 @@ import { ScopeButtonContent, type ScopeMenuProps } from './ScopeMenu';
  * menu stays inside the banner landmark (no portal), so every part of the page is in a landmark.
  */
 export function ScopeMenuLoaded({ label, caption, value, options, busy, onChoose, testId, start }: ScopeMenuProps & { start: MenuStart }) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-  // Only at mount: focus where the stand-in had it, and open once mounted if it was asked to.
-  useEffect(() => {
-    if (start.focus || start.open) trigger.current?.focus();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- opened once the trigger is in place, as a click would
-    if (start.open) setOpen(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the start is read once, when the code arrives
-  }, []);
+  const { trigger, open, setOpen } = useMenuStart(start);
   return (
     <ArkDirection>
       <Menu.Root open={open} onOpenChange={(details) => setOpen(details.open)}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Menu } from '@ark-ui/react/menu';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../../state/jotai';
@@ -11,7 +11,7 @@ import { PreferencesDialogHost, preloadPreferences } from '../../preferences/Pre
 import { ThemeMenuGroup } from '../ThemeMenu';
 import { RoleMenuGroup } from './RoleSwitch';
 import { UserButtonContent, userMenuLabel } from './UserMenu';
-import type { MenuStart } from './deferredMenu';
+import { useMenuStart, type MenuStart } from './deferredMenu';
 
 /**
  * The avatar menu (its code, loaded after the first screen; UserMenu stands in until then): who is signed in (name, e-mail, product version, build), the member's own
@@ -24,18 +24,10 @@ export function UserMenuLoaded({ onSignOut, start }: { onSignOut: () => void; st
   const user = useAtomValue(currentUserAtom);
   const session = useAtomValue(sessionAtom);
   const version = useAtomValue(productVersionAtom);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const { trigger, open, setOpen } = useMenuStart(start);
   const [preferences, setPreferences] = useState(false);
   const name = user?.FullName ?? session.userName;
   const email = user?.Email ?? session.claims?.email ?? '';
-  const [open, setOpen] = useState(false);
-  // Only at mount: focus where the stand-in had it, and open once mounted if it was asked to.
-  useEffect(() => {
-    if (start.focus || start.open) trigger.current?.focus();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- opened once the trigger is in place, as a click would
-    if (start.open) setOpen(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the start is read once, when the code arrives
-  }, []);
   return (
     <ArkDirection>
       <Menu.Root

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { firstScreenShown } from '../../../lib/firstScreen';
 
 /**
@@ -8,6 +8,22 @@ import { firstScreenShown } from '../../../lib/firstScreen';
 export interface MenuStart {
   open: boolean;
   focus: boolean;
+}
+
+/**
+ * The loaded menu's open state and trigger, taking over from the stand-in: focus where the stand-in
+ * had it, and opened once mounted if the member asked for it before the code arrived.
+ */
+export function useMenuStart(start: MenuStart) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (start.focus || start.open) trigger.current?.focus();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- opened once the trigger is in place, as a click would
+    if (start.open) setOpen(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the start is read once, when the code arrives
+  }, []);
+  return { trigger, open, setOpen };
 }
 
 interface StandInProps {
