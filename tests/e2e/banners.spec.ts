@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect, en, ar } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 
 /** SPEC §2 banner area, §3 alert banner, §4 alert dismissal, §6 SANDBOX. */
 
-const ar = JSON.parse(readFileSync(new URL('../../emulator/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
 
 const bannerPath = '/api/alert/v1/alerts/banner/immediate';
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;

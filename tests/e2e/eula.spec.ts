@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, en, demoPassword, fillSignIn } from './fixtures.ts';
+import { test, expect, en, demoPassword, fillSignIn, ar } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { refreshGrants } from './support/session.ts';
 
-const ar = JSON.parse(readFileSync(new URL('../../emulator/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
 const eulaPath = '/api/access/v1/eula';
 const acceptancePath = '/api/access/v1/eula/acceptance';
 const eulaEmail = 'eula@acme.test';

@@ -5,10 +5,13 @@ import { PlatformControl } from './support/platform.ts';
 
 export const demoPassword = 'trust-shell-demo';
 
-/** The emulator's English catalogue, so tests assert on real texts without copying them. */
-export const en: Record<string, string> = JSON.parse(
-  readFileSync(new URL('../../emulator/data/translations/en-us.json', import.meta.url), 'utf8'),
-) as Record<string, string>;
+/** One of the emulator's catalogues ('en-us', 'de-de', 'ar'), so tests assert on real texts without copying them. */
+export const catalogue = (code: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../emulator/data/translations/${code}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+
+export const en = catalogue('en-us');
+export const de = catalogue('de-de');
+export const ar = catalogue('ar');
 
 interface WorkerFixtures {
   shell: ShellServer;

@@ -1,18 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { test, expect, en, waitForServiceWorker, ar, de } from './fixtures.ts';
 import { openPreferences, pickInUserMenu } from './support/chrome.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
 // The service worker is part of what these tests check (the config blocks it by default).
 test.use({ serviceWorkers: 'allow' });
 
-/** The emulator's Arabic and German catalogues (as `en` in the fixtures). */
-const catalogue = (code: string) =>
-  JSON.parse(readFileSync(new URL(`../../emulator/data/translations/${code}.json`, import.meta.url), 'utf8')) as Record<string, string>;
-const ar = catalogue('ar');
-const de = catalogue('de-de');
 
 const allZeroTenant = '00000000-0000-0000-0000-000000000000';
 

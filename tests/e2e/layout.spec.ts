@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, en, signOut } from './fixtures.ts';
+import { test, expect, en, signOut, ar } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
 import { bannerControls } from './support/layout.ts';
@@ -9,7 +8,6 @@ import { bannerControls } from './support/layout.ts';
  * The signed-in chrome at a desktop and a phone width: one row, no sideways scroll, content kept off
  * the window's edges, every control reachable by keyboard, axe clean with each menu open.
  */
-const ar = JSON.parse(readFileSync(new URL('../../emulator/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 360, height: 740 };
 

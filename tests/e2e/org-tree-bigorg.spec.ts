@@ -1,5 +1,5 @@
-import { test, expect, waitForServiceWorker } from './fixtures.ts';
-import { de, initPath, openPicker, orgTreeMark, picker, tree } from './support/orgTree.ts';
+import { test, expect, de, waitForServiceWorker } from './fixtures.ts';
+import { initPath, openPicker, orgTreeMark, picker, tree } from './support/orgTree.ts';
 
 // The worker's init request goes through the service worker's pipeline (the config blocks it by default).
 test.use({ serviceWorkers: 'allow' });

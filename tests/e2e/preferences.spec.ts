@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect, en, ar } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { openPreferences as openPreferencesFromMenu } from './support/chrome.ts';
 
 // The shown date-time is computed here in UTC, so the browser runs in UTC too.
 test.use({ timezoneId: 'UTC' });
 
-const ar = JSON.parse(readFileSync(new URL('../../emulator/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
 
 const userPreferencesPath = '/api/globalization/v1/ui-settings/user/';
 const organisationPath = '/api/globalization/v1/ui-settings';

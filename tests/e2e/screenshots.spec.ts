@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, en, fillSignIn, signOut } from './fixtures.ts';
+import { test, expect, en, fillSignIn, signOut, ar } from './fixtures.ts';
 import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
 import { sidewaysScroll } from './support/layout.ts';
 import { shoot } from './support/screenshots.ts';
@@ -74,7 +73,6 @@ async function toastScreens(page: Page, testInfo: TestInfo, variant: string, tex
 
 test('screenshots of the chrome and the pages around it, at three widths, light, dark and Arabic', async ({ page }, testInfo) => {
   test.slow(); // 54 screenshots, three sign-ins
-  const ar = JSON.parse(readFileSync(new URL('../../emulator/data/translations/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
   for (const variant of ['light', 'dark'] as const) {
     if (variant === 'dark') await page.evaluate(() => localStorage.setItem('trust-shell.theme', 'preview-dark'));
     await pageScreens(page, testInfo, variant, '/auth', en.SignIn!, 'sign-in');

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { test, expect, signOut } from './fixtures.ts';
+import { test, expect, signOut, de } from './fixtures.ts';
 import { pickInUserMenu } from './support/chrome.ts';
 import { SignInPage } from './support/pages.ts';
 import { platformGet } from './support/session.ts';
@@ -78,8 +77,6 @@ function storedKeys(page: Page, database = 'trust-shell', store = 'kv'): Promise
   );
 }
 
-/** The emulator's German catalogue (as `en` in the fixtures). */
-const de = JSON.parse(readFileSync(new URL('../../emulator/data/translations/de-de.json', import.meta.url), 'utf8')) as Record<string, string>;
 
 const tenantLogo = (page: Page) => page.getByTestId('tenant-logo').getByRole('img');
 const brandVar = (page: Page, name: string) => page.evaluate((n) => document.documentElement.style.getPropertyValue(n), name);

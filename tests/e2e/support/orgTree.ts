@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { en, expect } from '../fixtures.ts';
 
-/** Shared by the organisation-tree specs (behaviour, and the 50,000-organisation tenant). */
-export const de = JSON.parse(readFileSync(new URL('../../../emulator/data/translations/de-de.json', import.meta.url), 'utf8')) as Record<string, string>;
 
 export const initPath = '/api/global-state/v1/init';
 /** The User Timing mark the page sets when it publishes a tree (orgTreeMark in src/lib/orgTree/orgTreeService.ts). */
