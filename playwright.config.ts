@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './tests/e2e/support/browser.ts';
+import { testChromiumPath } from './tests/e2e/support/browser.ts';
 
 /**
  * Browser tests against the production build (dist/) served by `vite preview` with the platform
@@ -21,7 +21,7 @@ export default defineConfig({
   reporter: [['list'], ['./tests/e2e/support/hardeningReporter.ts']],
   use: {
     headless: true,
-    launchOptions: { executablePath: chromiumPath() },
+    launchOptions: { executablePath: testChromiumPath() },
     // The service worker's install precaches the whole app (93 files, 1.1 MB) in every new context:
     // about 1.5 s of CPU per test. Specs about the service worker, offline use and caching turn it on
     // with `test.use({ serviceWorkers: 'allow' })`; the rest run the same pipeline in the page.

@@ -57,7 +57,11 @@ test.describe('language', () => {
     });
     const url = page.url();
 
-    // The start-up's own calls (banners, workspace branding, …) finish first: they were sent in en-us.
+    // The start-up's own calls (banners, workspace branding, the start-up modals' checks, which
+    // start 250 ms after the first screen) finish first: they were sent in en-us.
+    await expect
+      .poll(async () => (await platform.log()).filter((r) => r.path.endsWith('/maintenance/immediate') || r.path.endsWith('/notification/HOME_PAGE')).length)
+      .toBe(2);
     await page.waitForLoadState('networkidle');
     await platform.clearLog();
     await pickInUserMenu(page, 'العربية');

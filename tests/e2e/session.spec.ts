@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, en, fillSignIn, waitForServiceWorker, signOut } from './fixtures.ts';
-import { countRefreshes, refreshGrants, returnUrl, tenantIdByName } from './support/session.ts';
+import { countRefreshes, refreshGrants, returnUrl, switchGrants, tenantIdByName } from './support/session.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import type { LoggedRequest } from './support/platform.ts';
@@ -271,12 +271,12 @@ test.describe('one session across tabs', () => {
     await dialog.getByRole('button', { name: en.Cancel }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
-    expect(refreshGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
+    expect(switchGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
 
     await page.goto(`/mfe-host?context=${europe}&contextVersion=1`);
     await page.getByRole('alertdialog').getByRole('button', { name: en.Continue }).click();
     await expect(page.getByTestId('tenant-name')).toHaveText('Acme Europe');
-    const switchGrant = refreshGrants(await platform.log({ path: tokenPath })).find((g) => (g.body as Record<string, unknown>).context !== undefined);
+    const [switchGrant] = switchGrants(await platform.log({ path: tokenPath }));
     expect(switchGrant?.body).toMatchObject({ context: europe, contextVersion: '1' });
   });
 
@@ -286,7 +286,7 @@ test.describe('one session across tabs', () => {
     await expect(page).toHaveURL(/\/mfe-host$/);
     await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
-    expect(refreshGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
+    expect(switchGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
   });
 });
 

@@ -178,6 +178,9 @@ for (const answer of ['renewed', 'refused'] as const) {
     await platform.lifetimes({ accessTtlSeconds: 60 });
     await signIn(page, 'admin@acme.test');
     await expect(page.getByTestId('tenant-name')).not.toBeEmpty();
+    // The member closes the tab: the old document's own timers (the auto refresh, the idle watch)
+    // must not navigate it while the returning visit's navigation is on its way.
+    await page.goto('about:blank');
     await platform.lifetimes({ accessTtlSeconds: 900 });
     if (answer === 'refused') await platform.fault({ method: 'POST', path: '/api/access/v1/oauth/token', status: 400 });
     const held = await platform.fault({ path: '/api/', hold: true });

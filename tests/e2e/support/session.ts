@@ -6,6 +6,14 @@ export function refreshGrants(log: LoggedRequest[]): LoggedRequest[] {
   return log.filter((r) => r.method === 'POST' && (r.body as { grant_type?: string } | null)?.grant_type === 'refresh_token');
 }
 
+/**
+ * The refresh grants that switch the scope (they carry a context). The auto refresh's plain grant,
+ * which SPEC runs 3 s after every start, is not one: on a loaded machine it may land mid-test.
+ */
+export function switchGrants(log: LoggedRequest[]): LoggedRequest[] {
+  return refreshGrants(log).filter((r) => (r.body as { context?: unknown }).context !== undefined);
+}
+
 export async function countRefreshes(platform: PlatformControl): Promise<number> {
   return refreshGrants(await platform.log({ path: '/api/access/v1/oauth/token' })).length;
 }
