@@ -10,11 +10,12 @@ test.use({ serviceWorkers: 'allow' });
 
 const tokenPath = '/api/access/v1/oauth/token';
 
-async function openSignedIn(tabs: (n: number) => Promise<Page[]>, signIn: (p: Page, e: string) => Promise<void>, n: number, email = 'admin@acme.test') {
+/** `n` tabs of one member: the first signs in, the others open `path` signed in. */
+async function openSignedIn(tabs: (n: number) => Promise<Page[]>, signIn: (p: Page, e: string) => Promise<void>, n: number, email = 'admin@acme.test', path = '/mfe-host') {
   const pages = await tabs(n);
   await signIn(pages[0]!, email);
   for (const page of pages.slice(1)) {
-    await page.goto('/mfe-host');
+    await page.goto(path);
     await expect(page.getByTestId('user-name')).not.toBeEmpty();
   }
   return pages;
@@ -62,11 +63,11 @@ for (const mode of ['service worker', 'in page'] as const) {
     if (mode === 'in page') test.use({ serviceWorkers: 'block' });
 
     test('5 tabs with an expired access token: exactly one refresh, every call succeeds after one retry', async ({ tabs, signIn, platform }) => {
-      const pages = await openSignedIn(tabs, signIn, 5);
       // Each tab shows the example business screen, which makes its platform calls through the
       // host API: the page's own pipeline, or the service worker's.
+      const pages = await openSignedIn(tabs, signIn, 5, 'admin@acme.test', '/mfe-host/home?calls=10');
+      await pages[0]!.goto('/mfe-host/home?calls=10');
       for (const page of pages) {
-        await page.goto('/mfe-host/home?calls=10');
         if (mode === 'service worker') await waitForServiceWorker(page);
         await expect(page.getByRole('button', { name: 'Run 10 calls' })).toBeVisible();
       }
