@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, en, signOut, ar } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
-import { bannerControls } from './support/layout.ts';
+import { bannerControls, pickerOverlaps, titleChipEdgeContrast } from './support/layout.ts';
 
 /**
  * The signed-in chrome at a desktop and a phone width: one row, no sideways scroll, content kept off
@@ -134,6 +134,9 @@ test.describe('layout', () => {
       await signIn(page, 'admin@acme.test');
       await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
       const checkAll = async (label: string, c: Record<string, string>, everyMenu: boolean) => {
+        // The brand's title chip stands out from the bar (from 640 px, where it shows), in every theme.
+        const chip = await titleChipEdgeContrast(page);
+        if (viewport.width > 640) expect(chip, `${label}: title chip against the bar`).toBeGreaterThanOrEqual(3);
         await openUserMenu(page, c.UserMenu);
         expect(await axeViolations(page), `${label}: user menu`).toEqual([]);
         await page.keyboard.press('Escape');
@@ -143,7 +146,13 @@ test.describe('layout', () => {
           if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
         };
         await openScope();
-        if (await toggle.isVisible()) expect(await axeViolations(page), `${label}: scope panel`).toEqual([]);
+        if (await toggle.isVisible()) {
+          // Every level of the panel has a visible label, and every switcher a name.
+          const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+          for (const level of [c.Tenant!, c.OrganisationGroup!, c.Organisation!]) await expect(panel.getByText(level, { exact: true }), level).toBeVisible();
+          for (const name of [c.SwitchTenant!, c.SwitchOrganisationGroup!, c.Organisation!]) await expect(panel.getByRole('button', { name: new RegExp(name) }), name).toBeVisible();
+          expect(await axeViolations(page), `${label}: scope panel`).toEqual([]);
+        }
         await page.getByTestId('orggroup-switch').click();
         await expect(page.getByRole('menu')).toBeVisible();
         expect(await axeViolations(page), `${label}: organisation groups`).toEqual([]);
@@ -151,6 +160,7 @@ test.describe('layout', () => {
         await openScope();
         await page.getByTestId('organisation-picker').click();
         await expect(page.getByRole('tree')).toBeVisible();
+        expect(await pickerOverlaps(page), `${label}: organisation picker`).toEqual([]);
         expect(await axeViolations(page), `${label}: organisation picker`).toEqual([]);
         await page.keyboard.press('Escape');
         await openScope();

@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, en, fillSignIn, signOut, ar } from './fixtures.ts';
 import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
-import { sidewaysScroll } from './support/layout.ts';
+import { pickerOverlaps, sidewaysScroll } from './support/layout.ts';
 import { shoot } from './support/screenshots.ts';
 
 /**
@@ -34,6 +34,8 @@ async function shellScreens(page: Page, testInfo: TestInfo, variant: string, lab
     expect(await page.getByRole('tree').evaluate((tree) => tree.clientHeight - (tree.firstElementChild as HTMLElement).offsetHeight)).toBeLessThanOrEqual(0);
     const search = (await page.getByRole('searchbox').boundingBox())!;
     expect((await page.getByRole('tree').boundingBox())!.y - (search.y + search.height)).toBeLessThanOrEqual(12);
+    // The picker covers none of the bar's controls and sits wholly inside the phone's scope panel, or clear of it.
+    expect(await pickerOverlaps(page), `${variant} at ${size.width} px`).toEqual([]);
     await shoot(page, testInfo, `${variant}-organisation-picker-${size.width}`);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: new RegExp(labels.switchTenant) }).click();
