@@ -79,20 +79,20 @@ test('screenshots of the chrome and the pages around it, at three widths, light,
     if (variant === 'dark') await page.evaluate(() => localStorage.setItem('trust-shell.theme', 'preview-dark'));
     await pageScreens(page, testInfo, variant, '/auth', en.SignIn!, 'sign-in');
     await pageScreens(page, testInfo, variant, '/404', en.PageNotFound!, '404');
-    if (variant === 'light') {
-      // Reduced motion is respected: the 404's clouds drift only for members who allow motion.
-      const running = () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
-      await page.emulateMedia({ reducedMotion: 'no-preference' });
-      await expect.poll(running).toBeGreaterThan(0);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await expect.poll(running).toBe(0);
-    }
     await page.goto('/auth');
     await fillSignIn(page, 'admin@acme.test');
     await expect(page).toHaveURL(/\/mfe-host/);
     if (variant === 'dark') await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
     await shellScreens(page, testInfo, variant, { switchTenant: en.SwitchTenant!, userMenu: en.UserMenu! });
     await toastScreens(page, testInfo, variant, en);
+    if (variant === 'light') {
+      // Reduced motion is respected: the UI kit's spinners turn only for members who allow motion.
+      const running = () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await expect.poll(running).toBeGreaterThan(0);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await expect.poll(running).toBe(0);
+    }
     await page.goto('/mfe-host');
     if (variant === 'dark') await pickInUserMenu(page, en.ThemeDefault!);
     await signOut(page);
