@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, en, signOut, ar } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
-import { bannerControls } from './support/layout.ts';
+import { bannerControls, pickerOverlaps, titleChipEdgeContrast } from './support/layout.ts';
 
 /**
  * The signed-in chrome at a desktop and a phone width: one row, no sideways scroll, content kept off
@@ -49,6 +49,11 @@ test.describe('layout', () => {
     const bannerBox = (await release.boundingBox())!;
     expect(bannerBox.y).toBeGreaterThanOrEqual(barBottom - 1);
     expect(bannerBox.y).toBeLessThan((await box(page, 'main')).y);
+    // On a wide screen the content keeps a readable width (80rem at most), centred.
+    await page.setViewportSize({ width: 1920, height: 900 });
+    const content = (await page.getByRole('main').locator('> *').first().boundingBox())!;
+    expect(content.width).toBeLessThanOrEqual(1280);
+    expect(Math.abs(content.x - (1920 - content.x - content.width))).toBeLessThanOrEqual(16);
   });
 
   test('at 360 px nothing scrolls sideways and the bar is one row of at most 56 px; in Arabic content is off the right edge', async ({ page, signIn }) => {
@@ -86,6 +91,13 @@ test.describe('layout', () => {
         });
       // Tab through the bar (opening the phone's scope panel on the way) until focus leaves it.
       const reached: string[] = [];
+      const ringless: string[] = [];
+      // A focus ring anyone can see: a solid outline of at least 2 px.
+      const ringShown = () =>
+        page.evaluate(() => {
+          const style = getComputedStyle(document.activeElement!);
+          return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+        });
       for (let i = 0; i < 30; i += 1) {
         await page.keyboard.press('Tab');
         const inBar = await page.evaluate(() => Boolean(document.activeElement?.closest('header')));
@@ -93,12 +105,14 @@ test.describe('layout', () => {
         if (!inBar && reached.length > 0) break;
         if (!inBar) continue;
         reached.push(name);
+        if (!(await ringShown())) ringless.push(name);
         if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))) === 'false' && (await page.evaluate(() => document.activeElement?.hasAttribute('data-scope-toggle')))) {
           await page.keyboard.press('Enter');
         }
       }
       const joined = reached.join('\n');
       for (const expected of [en.SwitchTenant!, en.SwitchOrganisationGroup!, en.Organisation!, en.UserMenu!]) expect(joined, expected).toContain(expected);
+      expect(ringless, 'controls without a visible focus ring').toEqual([]);
 
       // The avatar menu by keyboard: Enter opens it; the arrows reach every item.
       await page.keyboard.press('Escape');
@@ -107,12 +121,14 @@ test.describe('layout', () => {
       await page.keyboard.press('Enter');
       const items: string[] = [];
       for (let i = 0; i < 20; i += 1) {
-        const name = await page.evaluate(() => {
+        const { name, ring } = await page.evaluate(() => {
           const menu = document.querySelector('[role="menu"]:focus, [role="menu"]:focus-within');
           const active = menu?.querySelector('[data-highlighted]');
-          return active?.textContent?.trim() ?? '';
+          const style = active ? getComputedStyle(active) : null;
+          return { name: active?.textContent?.trim() ?? '', ring: style !== null && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 };
         });
         if (name && items.includes(name)) break;
+        if (name && !ring) ringless.push(name);
         if (name) items.push(name);
         await page.keyboard.press('ArrowDown');
       }
@@ -120,6 +136,7 @@ test.describe('layout', () => {
         expect(items.some((item) => item.includes(expected)), `${expected} in ${items.join(' | ')}`).toBe(true);
       }
       expect(items.some((item) => item.includes('Auditor') || item.includes('Admin'))).toBe(true);
+      expect(ringless, 'menu items without a visible focus ring').toEqual([]);
     });
   }
 
@@ -133,17 +150,25 @@ test.describe('layout', () => {
       await page.setViewportSize(viewport);
       await signIn(page, 'admin@acme.test');
       await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
-      const checkAll = async (label: string, c: Record<string, string>, everyMenu: boolean) => {
+      const checkAll = async (label: string, c: Record<string, string>) => {
+        // The brand's title chip stands out from the bar (from 640 px, where it shows), in every theme.
+        const chip = await titleChipEdgeContrast(page);
+        if (viewport.width > 640) expect(chip, `${label}: title chip against the bar`).toBeGreaterThanOrEqual(3);
         await openUserMenu(page, c.UserMenu);
         expect(await axeViolations(page), `${label}: user menu`).toEqual([]);
         await page.keyboard.press('Escape');
-        if (!everyMenu) return;
         const toggle = page.locator('[data-scope-toggle]');
         const openScope = async () => {
           if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
         };
         await openScope();
-        if (await toggle.isVisible()) expect(await axeViolations(page), `${label}: scope panel`).toEqual([]);
+        if (await toggle.isVisible()) {
+          // Every level of the panel has a visible label, and every switcher a name.
+          const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+          for (const level of [c.Tenant!, c.OrganisationGroup!, c.Organisation!]) await expect(panel.getByText(level, { exact: true }), level).toBeVisible();
+          for (const name of [c.SwitchTenant!, c.SwitchOrganisationGroup!, c.Organisation!]) await expect(panel.getByRole('button', { name: new RegExp(name) }), name).toBeVisible();
+          expect(await axeViolations(page), `${label}: scope panel`).toEqual([]);
+        }
         await page.getByTestId('orggroup-switch').click();
         await expect(page.getByRole('menu')).toBeVisible();
         expect(await axeViolations(page), `${label}: organisation groups`).toEqual([]);
@@ -151,6 +176,7 @@ test.describe('layout', () => {
         await openScope();
         await page.getByTestId('organisation-picker').click();
         await expect(page.getByRole('tree')).toBeVisible();
+        expect(await pickerOverlaps(page), `${label}: organisation picker`).toEqual([]);
         expect(await axeViolations(page), `${label}: organisation picker`).toEqual([]);
         await page.keyboard.press('Escape');
         await openScope();
@@ -161,17 +187,17 @@ test.describe('layout', () => {
         await expect(page.getByRole('dialog')).toHaveCount(0);
       };
       if (dir === 'ltr') {
-        await checkAll('light ltr', en, true);
+        await checkAll('light ltr', en);
         await pickInUserMenu(page, en.ThemePreviewDark!);
         await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
-        await checkAll('dark ltr', en, false);
+        await checkAll('dark ltr', en);
       } else {
         await pickInUserMenu(page, 'العربية');
         await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-        await checkAll('light rtl', ar, false);
+        await checkAll('light rtl', ar);
         await pickInUserMenu(page, ar.ThemePreviewDark!, ar.UserMenu);
         await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
-        await checkAll('dark rtl', ar, true);
+        await checkAll('dark rtl', ar);
       }
     });
   }

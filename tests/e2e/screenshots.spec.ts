@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, en, fillSignIn, signOut, ar } from './fixtures.ts';
 import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
-import { sidewaysScroll } from './support/layout.ts';
+import { pickerOverlaps, sidewaysScroll } from './support/layout.ts';
 import { shoot } from './support/screenshots.ts';
 
 /**
@@ -34,6 +34,8 @@ async function shellScreens(page: Page, testInfo: TestInfo, variant: string, lab
     expect(await page.getByRole('tree').evaluate((tree) => tree.clientHeight - (tree.firstElementChild as HTMLElement).offsetHeight)).toBeLessThanOrEqual(0);
     const search = (await page.getByRole('searchbox').boundingBox())!;
     expect((await page.getByRole('tree').boundingBox())!.y - (search.y + search.height)).toBeLessThanOrEqual(12);
+    // The picker covers none of the bar's controls and sits wholly inside the phone's scope panel, or clear of it.
+    expect(await pickerOverlaps(page), `${variant} at ${size.width} px`).toEqual([]);
     await shoot(page, testInfo, `${variant}-organisation-picker-${size.width}`);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: new RegExp(labels.switchTenant) }).click();
@@ -83,6 +85,14 @@ test('screenshots of the chrome and the pages around it, at three widths, light,
     if (variant === 'dark') await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
     await shellScreens(page, testInfo, variant, { switchTenant: en.SwitchTenant!, userMenu: en.UserMenu! });
     await toastScreens(page, testInfo, variant, en);
+    if (variant === 'light') {
+      // Reduced motion is respected: the UI kit's spinners turn only for members who allow motion.
+      const running = () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await expect.poll(running).toBeGreaterThan(0);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await expect.poll(running).toBe(0);
+    }
     await page.goto('/mfe-host');
     if (variant === 'dark') await pickInUserMenu(page, en.ThemeDefault!);
     await signOut(page);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
@@ -55,6 +55,19 @@ describe('the production build', () => {
       expect(shortcut.name, JSON.stringify(shortcut)).not.toBe('');
       expect(shortcut.url, JSON.stringify(shortcut)).toMatch(/^\/(landing|mfe-host)/);
     }
+  });
+
+  it('installed with the title-bar area, the top bar is the title bar: inside its env() insets, draggable, its controls clickable', () => {
+    // Chromium's headless mode cannot emulate display-mode: window-controls-overlay, so the built rule is read.
+    const css = readdirSync(new URL('assets/', dist))
+      .filter((name) => name.endsWith('.css'))
+      .map((name) => read(`assets/${name}`))
+      .join('\n');
+    const block = /@media \(display-mode: ?window-controls-overlay\)\{(.*?\})\}/s.exec(css)?.[1] ?? '';
+    const bar = /\.shell__bar\{([^}]*)\}/.exec(block)?.[1] ?? '';
+    for (const inset of ['titlebar-area-x', 'titlebar-area-width', 'titlebar-area-height']) expect(bar, inset).toContain(`env(${inset}`);
+    expect(bar).toContain('app-region:drag');
+    expect(block).toMatch(/\.shell__bar :is\(button,[^)]*\)\{app-region:no-drag\}/);
   });
 
   it('has a service worker whose precache list holds index.html and every entry chunk', () => {

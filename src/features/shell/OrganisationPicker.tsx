@@ -19,8 +19,10 @@ const edge = 8;
  * The top bar's organisation picker: the current organisation, and a searchable tree to choose
  * another. A plain disclosure with a non-modal dialog rather than a positioning library: opening it
  * must stay well under 50 ms of main-thread work even beside a 50,000-organisation tree.
+ * `inline`: inside the phone's scope panel the tree opens in the panel's flow, under its button,
+ * so it never floats over the panel's edge.
  */
-export function OrganisationPicker() {
+export function OrganisationPicker({ inline = false }: { inline?: boolean }) {
   const { t } = useTranslation();
   const current = useAtomValue(currentOrganisationAtom);
   const status = useAtomValue(orgTreeStatusAtom);
@@ -34,6 +36,10 @@ export function OrganisationPicker() {
   function show() {
     const wrapper = wrapperRef.current;
     if (!wrapper) return;
+    if (inline) {
+      startTransition(() => setOffset(0));
+      return;
+    }
     // One layout read: keep the panel inside the viewport (360 px wide screens included).
     const box = wrapper.getBoundingClientRect();
     const width = Math.min(panelWidth, window.innerWidth - 2 * edge);
@@ -87,7 +93,13 @@ export function OrganisationPicker() {
         <span className="org-picker__name">{current?.Name ?? (status === 'loading' ? t('Loading') : '–')}</span>
       </button>
       {open && (
-        <div id={panelId} className="org-picker" role="dialog" aria-labelledby={`${panelId}-title`} style={{ left: offset }}>
+        <div
+          id={panelId}
+          className={inline ? 'org-picker org-picker--inline' : 'org-picker'}
+          role="dialog"
+          aria-labelledby={`${panelId}-title`}
+          style={inline ? undefined : { left: offset }}
+        >
           <h2 id={`${panelId}-title`} className="org-picker__title">
             {t('Organisations')}
           </h2>

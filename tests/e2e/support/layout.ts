@@ -25,3 +25,52 @@ export const bannerControls = (page: Page) =>
 
 /** How far the page scrolls sideways (0 when nothing does). */
 export const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * What the open organisation picker covers that it should not: any other control of the bar, a
+ * part of the viewport it leaves (sideways), or the edge of the phone's scope panel (the picker sits
+ * either wholly inside that panel or clear of it). Empty when it sits cleanly.
+ */
+export const pickerOverlaps = (page: Page) =>
+  page.evaluate(() => {
+    const picker = document.querySelector('[role="tree"]')?.closest('[role="dialog"]');
+    if (!picker) return ['no open picker'];
+    const p = picker.getBoundingClientRect();
+    const meets = (r: DOMRect) => r.left < p.right - 1 && p.left < r.right - 1 && r.top < p.bottom - 1 && p.top < r.bottom - 1;
+    const found: string[] = [];
+    if (p.left < 0 || p.right > document.documentElement.clientWidth) found.push('the viewport edge');
+    for (const control of document.querySelectorAll<HTMLElement>('header button, header a[href]')) {
+      if (picker.contains(control) || control.getClientRects().length === 0) continue;
+      if (meets(control.getBoundingClientRect())) found.push(control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName);
+    }
+    const panelId = document.querySelector('[data-scope-toggle][aria-expanded="true"]')?.getAttribute('aria-controls');
+    const panel = panelId ? document.getElementById(panelId) : null;
+    if (panel) {
+      const r = panel.getBoundingClientRect();
+      const inside = p.left >= r.left - 1 && p.right <= r.right + 1 && p.top >= r.top - 1 && p.bottom <= r.bottom + 1;
+      if (!inside && meets(r)) found.push('the scope panel edge');
+    }
+    return found;
+  });
+
+/**
+ * How far the workspace title chip stands out from the bar (WCAG contrast ratio of its edge — its
+ * border when it has one, else its background — against the bar's background); null when no chip shows.
+ */
+export const titleChipEdgeContrast = (page: Page) =>
+  page.getByRole('banner').evaluate((bar) => {
+    const chip = [...bar.querySelectorAll<HTMLElement>('[data-testid="tenant-logo"] span')].find((el) => el.getClientRects().length > 0 && (el.textContent ?? '').trim() !== '');
+    if (!chip) return null;
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (value: string) => {
+      const [r = 0, g = 0, b = 0] = rgb(value).map((c) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const style = getComputedStyle(chip);
+    const edge = parseFloat(style.borderTopWidth) >= 1 ? style.borderTopColor : style.backgroundColor;
+    const [hi, lo] = [luminance(edge), luminance(getComputedStyle(bar).backgroundColor)].sort((a, b) => b - a) as [number, number];
+    return (hi + 0.05) / (lo + 0.05);
+  });

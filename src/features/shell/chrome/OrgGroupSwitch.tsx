@@ -18,6 +18,7 @@ export function OrgGroupSwitch() {
     <ScopeMenu
       label={t('SwitchOrganisationGroup')}
       caption={current?.Name ?? t('OrganisationGroup')}
+      level={t('OrganisationGroup')}
       value={current?.Id ?? null}
       options={groups.map((g) => ({ value: g.Id, label: g.Name }))}
       busy={busy}

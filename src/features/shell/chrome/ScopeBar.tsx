@@ -21,7 +21,7 @@ function SalesActions() {
 }
 
 /** Tenant › organisation group › organisation: each level opens its own switcher. */
-function Trail() {
+function Trail({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="scope__trail" role="group" aria-label={t('Tenant')}>
@@ -29,7 +29,7 @@ function Trail() {
       <Separator />
       <OrgGroupSwitch />
       <Separator />
-      <OrganisationPicker />
+      <OrganisationPicker inline={compact} />
     </div>
   );
 }
@@ -56,7 +56,7 @@ export function ScopeBar() {
   }
   return (
     <CompactScope>
-      <Trail />
+      <Trail compact />
       <div className="scope__sales">
         <SalesActions />
       </div>

@@ -10,6 +10,8 @@ export interface ScopeMenuProps {
   label: string;
   /** The visible caption (the current value's name). */
   caption: string;
+  /** The level's visible label (shown in the phone's scope panel; the breadcrumb hides it). */
+  level?: string;
   value: string | null;
   options: readonly ScopeOption[];
   busy: boolean;
@@ -20,9 +22,10 @@ export interface ScopeMenuProps {
 const LoadedScopeMenu = deferredMenu<ScopeMenuProps>(() => import('./ScopeMenuLoaded').then((m) => m.ScopeMenuLoaded));
 
 /** The button's caption and chevron, the same before and after the menu's code has loaded. */
-export function ScopeButtonContent({ caption }: { caption: string }) {
+export function ScopeButtonContent({ caption, level }: { caption: string; level?: string | undefined }) {
   return (
     <>
+      {level && <span className="scope__level">{level}</span>}
       <span className="chrome__caption">{caption}</span>
       <span aria-hidden="true" className="chrome__chevron">
         ▾
@@ -36,11 +39,11 @@ export function ScopeButtonContent({ caption }: { caption: string }) {
  * after the first screen; a button that looks the same stands in until then.
  */
 export function ScopeMenu(props: ScopeMenuProps) {
-  const { label, caption, busy, testId } = props;
+  const { label, caption, level, busy, testId } = props;
   return (
     <LoadedScopeMenu
       {...props}
-      standIn={{ className: 'chrome__trigger', label: `${label}: ${caption}`, disabled: busy, testId, children: <ScopeButtonContent caption={caption} /> }}
+      standIn={{ className: 'chrome__trigger', label: `${label}: ${caption}`, disabled: busy, testId, children: <ScopeButtonContent caption={caption} level={level} /> }}
     />
   );
 }

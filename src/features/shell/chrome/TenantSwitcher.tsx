@@ -26,6 +26,7 @@ export function TenantSwitcher() {
   if (!tenants || tenants.length < 2) {
     return (
       <span className="chrome__tenant">
+        <span className="scope__level">{t('Tenant')}</span>
         <span data-testid="tenant-name">{tenant.Name}</span>
         {sandbox && <SandboxBadge />}
       </span>
@@ -34,6 +35,7 @@ export function TenantSwitcher() {
   return (
     <>
       <button ref={opener} type="button" className="chrome__trigger chrome__tenant" aria-haspopup="dialog" aria-label={`${t('SwitchTenant')}: ${tenant.Name}`} onClick={() => setOpen(true)}>
+        <span className="scope__level">{t('Tenant')}</span>
         <span className="chrome__caption" data-testid="tenant-name">
           {tenant.Name}
         </span>
