@@ -100,12 +100,13 @@ const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b
 /** `assets/AuthPage-OtlUluZG.js` → `AuthPage`. */
 const chunkName = (path: string) => path.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '');
 
-function row(figure: string, runs: Loaded[], manifest: { bytes: number; files: Set<string> }, aimKb: number | null): BenchRow {
-  const measured = sample(runs.map((r) => kb(total(r.shell))));
+/** `withDeferred`: the figure counts what the page loads after it showed too (the /auth budget: a first visit until settled). */
+function row(figure: string, runs: Loaded[], manifest: { bytes: number; files: Set<string> }, aimKb: number | null, withDeferred = false): BenchRow {
+  const measured = sample(runs.map((r) => kb(total(r.shell) + (withDeferred ? total(r.deferred) : 0))));
   const last = runs.at(-1)!;
   const worker = [...last.shell].filter(([path]) => path.includes('worker')).reduce((a, [, b]) => a + b, 0);
   const other = total(last.other);
-  const diff = measured.median - kb(manifest.bytes);
+  const diff = sample(runs.map((r) => kb(total(r.shell)))).median - kb(manifest.bytes);
   const beyond = [...last.shell.keys()].filter((path) => !manifest.files.has(path.slice(1))).map(chunkName);
   const unloaded = [...manifest.files].filter((file) => !last.shell.has(`/${file}`)).map(chunkName);
   const deferred = total(last.deferred);
@@ -142,7 +143,7 @@ export async function benchBundle(options: BenchOptions): Promise<BenchRow[]> {
     }
     await member.close();
     return [
-      row('initial JS, /auth (gzip)', auth, manifestCount(options.outDir, ['features/auth/AuthPage.tsx']), 150),
+      row('JS of a first visit to /auth until settled, deferred included (gzip)', auth, manifestCount(options.outDir, ['features/auth/AuthPage.tsx']), 150, true),
       row('initial JS, signed-in first route /mfe-host (gzip)', signedIn, manifestCount(options.outDir, ['features/shell/SignedInLayout.tsx', 'features/mfeHost/MfeHostPage.tsx']), 200),
     ];
   } finally {

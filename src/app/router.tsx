@@ -10,6 +10,7 @@ import { appStore } from '../state/jotai';
 import { runtimeConfigAtom } from '../config/configAtom';
 import { isWarmStart } from '../lib/state/warmStart';
 import { signedInChunks } from './signedInChunks';
+import { includeSignedInShellTexts } from '../lib/i18n/runtime';
 
 const mfeHostPage: RouteObject['lazy'] = async () => ({ Component: (await signedInChunks.mfeHost()).default });
 
@@ -42,8 +43,14 @@ function pageRoutes(remoteRoutes: readonly string[]): RouteObject[] {
       loader: guardLoader(eulaGuard),
       lazy: async () => ({ Component: (await import('../features/eula/EulaPage')).default }),
     },
-    // The shared UI kit on one page: no sign-in, its own chunk.
-    { path: paths.uiKit, lazy: async () => ({ Component: (await import('../features/uiKit/UiKitPage')).default }) },
+    // The shared UI kit on one page: no sign-in, its own chunk, and every shell text (it shows the signed-in area's).
+    {
+      path: paths.uiKit,
+      lazy: async () => {
+        const [page] = await Promise.all([import('../features/uiKit/UiKitPage'), includeSignedInShellTexts().catch(() => undefined)]);
+        return { Component: page.default };
+      },
+    },
     { path: paths.notFound, lazy: async () => ({ Component: (await import('../features/notFound/NotFoundPage')).default }) },
     {
       path: paths.notFoundClouds,

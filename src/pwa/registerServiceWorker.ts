@@ -26,17 +26,36 @@ export function registerServiceWorker(): void {
     return;
   }
   if (retired !== null) removeLocal(storageKeys.swRetired);
-  // After the first screen, not beside it: the page's pipeline serves until a worker controls it
-  // (and Workbox registers only after the window's load anyway), so workbox-window and the update
-  // handling are not part of the first screen's JavaScript (the /auth budget).
-  // A first route whose loaders wait on the network still gets its worker (and updates) after 10 s.
+  // After the first screen and the window's load, not beside them: the page's pipeline serves
+  // until a worker controls it. A first route whose loaders wait on the network still gets its
+  // worker after 10 s.
   const late = new Promise<void>((resolve) => setTimeout(resolve, 10_000));
   void Promise.race([firstScreenShown, late])
-    .then(() => Promise.all([import('workbox-window'), import('./appUpdate')]))
-    .then(([{ Workbox }, { watchForUpdates }]) => {
-      const wb = new Workbox('/sw.js', { scope: '/' });
-      watchForUpdates(wb);
-      return wb.register();
+    .then(windowLoaded)
+    .then(() => navigator.serviceWorker.register('/sw.js', { scope: '/' }))
+    .then((): void => {
+      // Workbox-window and the update handling only once a worker controls the page: before that
+      // there is no version to move from (a first visit, the sign-in page's budget), and the
+      // first worker claims the page as soon as it has precached, these chunks included.
+      if (navigator.serviceWorker.controller) return void watchUpdates();
+      navigator.serviceWorker.addEventListener('controllerchange', () => void watchUpdates(), { once: true });
     })
     .catch((error: unknown) => console.error('Service worker registration failed', error));
+}
+
+function windowLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+/** The update watch on the registration made above (workbox-window registers the same script again: a no-op). */
+async function watchUpdates(): Promise<void> {
+  try {
+    const [{ Workbox }, { watchForUpdates }] = await Promise.all([import('workbox-window'), import('./appUpdate')]);
+    const wb = new Workbox('/sw.js', { scope: '/' });
+    watchForUpdates(wb);
+    await wb.register();
+  } catch (error) {
+    console.error('Service worker update watch failed', error);
+  }
 }

@@ -58,5 +58,12 @@ test.describe("the shell's own texts against catalogues without them", () => {
     await page.goto('/404');
     await expect(page.getByRole('heading', { name: en.PageNotFound })).toBeVisible();
     expect(await rawKeysOn(page)).toEqual([]);
+
+    // The UI kit page shows the signed-in area's texts (loaded with it, not with the sign-in page).
+    await page.goto('/ui-kit');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(en.UiKitLoading!, { exact: true })).toBeVisible();
+    // (Loading is a word of that heading, "Loading indicators": not a raw key.)
+    expect((await rawKeysOn(page)).filter((key) => key !== 'Loading')).toEqual([]);
   });
 });

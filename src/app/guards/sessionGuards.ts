@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { pass, type Guard, type GuardResult } from './guards';
 import { signedInChunks } from '../signedInChunks';
 import { canRefreshBehind } from '../../lib/state/warmStart';
+import { includeSignedInShellTexts } from '../../lib/i18n/runtime';
 
 
 /**
@@ -43,6 +44,8 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     const token = refreshBehind ? pass : await ensureToken();
     if (!token.ok) return token;
     const { claims } = await syncSessionFromStorage();
+    // The shell's own texts of the signed-in area (a chunk of this build: no platform answer).
+    const shellTexts = includeSignedInShellTexts().catch(() => undefined);
     const live: Promise<boolean> = refreshBehind ? refreshedBehind(url) : Promise.resolve(true);
     // The signed-in start is its own chunk: the sign-in page (/auth) never needs it.
     const start = signedInChunks.start();
@@ -66,10 +69,10 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
       // own fall-back, the offline path, or, for a refused refresh, the logoff every tab follows).
       state.catch(() => undefined);
       translations.catch(() => undefined);
-      await brand;
+      await Promise.all([brand, shellTexts]);
       return pass;
     }
-    await Promise.all([state, translations.catch(() => undefined)]);
+    await Promise.all([state, translations.catch(() => undefined), shellTexts]);
     return pass;
   };
 }
@@ -98,6 +101,6 @@ export const eulaGuard: Guard = async () => {
   if (!token.ok) return token;
   const { claims } = await syncSessionFromStorage();
   const { loadSignedInTranslations } = await signedInChunks.translations();
-  await loadSignedInTranslations(claims).catch(() => undefined);
+  await Promise.all([loadSignedInTranslations(claims).catch(() => undefined), includeSignedInShellTexts().catch(() => undefined)]);
   return pass;
 };

@@ -48,7 +48,7 @@ export async function switchLanguage(code: string, options: SwitchOptions = {}):
   const mine = (generation += 1);
   if (options.store !== false) await storeLanguage(code, { chosen: options.chosen === true }).catch(() => undefined);
   const scope = options.scope ?? currentScope();
-  const [{ loaded, modules }, dateLocale] = await Promise.all([loadFor(code, scope), loadDateLocale(code), prepareShellTexts(code)]);
+  const [{ loaded, modules }, dateLocale] = await Promise.all([loadFor(code, scope), loadDateLocale(code), prepareShellTexts(code, { all: scope.signedIn })]);
   if (mine !== generation) return;
   installTranslations(code, loaded);
   for (const [module, translations] of modules) installTranslations(code, translations, module);

@@ -15,17 +15,22 @@ export { missingKeyText } from './runtime';
  * answer), else the v1 route for the stored tenant (its last good copy when offline). The main guard
  * then loads the tenant translations fresh and swaps them in.
  */
-async function initialTranslations(lang: string): Promise<LoadedTranslations> {
-  const [auth, claims] = await Promise.all([readStoredAuth(), readClaims()]);
+async function initialTranslations(lang: string, stored: Promise<StoredSession>): Promise<LoadedTranslations> {
+  const [auth, claims] = await stored;
   const cached = auth && claims ? await cachedTenantTranslations(lang, { tenantId: claims.tenantGuid, memberGuid: claims.guid }) : null;
   return cached ?? loadAnonymousTranslations(lang);
 }
+
+type StoredSession = [Awaited<ReturnType<typeof readStoredAuth>>, Awaited<ReturnType<typeof readClaims>>];
 
 export async function initI18n(): Promise<typeof i18next> {
   const lang = currentLanguage();
   // The pipeline (page or service worker) reads the language from IndexedDB for Accept-Language.
   await storeLanguage(lang).catch(() => undefined);
-  const [loaded, dateLocale] = await Promise.all([initialTranslations(lang), loadDateLocale(lang), prepareShellTexts(lang)]);
+  const stored: Promise<StoredSession> = Promise.all([readStoredAuth(), readClaims()]);
+  // With a session every shell text (a signed-in start), else the signed-out pages' only.
+  const shellTexts = stored.then(([auth, claims]) => prepareShellTexts(lang, { all: Boolean(auth && claims) }));
+  const [loaded, dateLocale] = await Promise.all([initialTranslations(lang, stored), loadDateLocale(lang), shellTexts]);
   setFallBackToNotFound(loaded.fallBackToNotFound);
   await i18next.use(initReactI18next).init(i18nOptions(lang, loaded.map));
   applyDocumentLanguage(lang, dateLocale);

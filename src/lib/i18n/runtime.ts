@@ -6,7 +6,7 @@ import { resolveDirection, type DirectionSetting, type TextDirection } from './d
 import { dateLocaleAtom } from './dateLocale';
 import type { LoadedTranslations } from './translations';
 import type { ShellTexts } from './shellTexts';
-import { loadShellTexts, withShellTexts } from './shellTextsLoader';
+import { loadShellTexts, withShellTexts, type ShellTextsPart } from './shellTextsLoader';
 
 /**
  * The live i18n state shared by the loaders and the screens: the i18next instance's bundles, the
@@ -31,17 +31,40 @@ export const textDirectionAtom = atom<TextDirection>('ltr');
 /** SPEC §4: the configured direction; `auto` follows the language. No configuration sets another yet. */
 export const directionSetting: DirectionSetting = 'auto';
 
-/** The shell's built-in texts per language, loaded before that language's bundle is installed. */
-const shellTextsByLanguage = new Map<string, Partial<ShellTexts>>();
+/** The shell's built-in texts per language (and whether all of them), loaded before that language's bundle is installed. */
+const shellTextsByLanguage = new Map<string, { texts: Partial<ShellTexts>; part: ShellTextsPart }>();
+/** Signed-out pages need only their own part of the texts; once a signed-in page (or the UI kit) showed, every language loads all. */
+let shellTextsPart: ShellTextsPart = 'signedOut';
 
-/** Loads the built-in texts of `lang` once; call before installing its translations. */
-export async function prepareShellTexts(lang: string): Promise<void> {
-  if (!shellTextsByLanguage.has(lang)) shellTextsByLanguage.set(lang, await loadShellTexts(lang));
+/** Loads the built-in texts of `lang` once; call before installing its translations. `all` from a signed-in start on. */
+export async function prepareShellTexts(lang: string, options: { all?: boolean } = {}): Promise<void> {
+  if (options.all) shellTextsPart = 'all';
+  const part = shellTextsPart;
+  const kept = shellTextsByLanguage.get(lang);
+  if (kept && (kept.part === 'all' || part === 'signedOut')) return;
+  const texts = await loadShellTexts(lang, part);
+  if (shellTextsByLanguage.get(lang)?.part !== 'all') shellTextsByLanguage.set(lang, { texts, part });
+}
+
+/**
+ * The signed-in area and the UI kit page: every shell text, for the language on screen and every
+ * later one. The rest is added under the installed bundle (a key the platform's catalogue has keeps
+ * the platform's text), which re-renders the screens.
+ */
+export async function includeSignedInShellTexts(): Promise<void> {
+  const lang = i18next.language;
+  if (!lang) {
+    shellTextsPart = 'all'; // not started yet: the first bundle will carry them
+    return;
+  }
+  await prepareShellTexts(lang, { all: true });
+  const texts = shellTextsByLanguage.get(lang)?.texts ?? {};
+  if (i18next.hasResourceBundle(lang, 'translation')) i18next.addResourceBundle(lang, 'translation', texts, true, false);
 }
 
 /** The main bundle gets the shell's own keys where the platform's catalogue lacks them. */
 function withBuiltIns(lang: string, map: Record<string, string>, namespace: string): Record<string, string> {
-  return namespace === 'translation' ? withShellTexts(map, shellTextsByLanguage.get(lang) ?? {}) : map;
+  return namespace === 'translation' ? withShellTexts(map, shellTextsByLanguage.get(lang)?.texts ?? {}) : map;
 }
 
 /** The i18next options of the shell (one namespace per bundle; modules get their own). */

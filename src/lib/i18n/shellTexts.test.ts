@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shellTextKeys, shellTextLanguages } from './shellTexts';
+import { shellTextKeys, shellTextLanguages, signedOutShellTextKeys } from './shellTexts';
 import { loadShellTexts, shellTextLanguageOf, withShellTexts } from './shellTextsLoader';
 
 describe("the shell's own texts", () => {
@@ -7,6 +7,11 @@ describe("the shell's own texts", () => {
     const texts = await loadShellTexts(lang);
     expect(Object.keys(texts).sort()).toEqual([...shellTextKeys].sort());
     expect(Object.entries(texts).filter(([, text]) => text.trim() === '')).toEqual([]);
+  });
+
+  it.each(shellTextLanguages)('%s: a signed-out page loads only the signed-out pages’ texts', async (lang) => {
+    const texts = await loadShellTexts(lang, 'signedOut');
+    expect(Object.keys(texts).sort()).toEqual([...signedOutShellTextKeys].sort());
   });
 
   it('the platform’s text wins; the built-in one fills only a missing key', () => {

@@ -2,8 +2,10 @@
  * The translation keys the shell introduced beyond SPEC's and the platform's, each with a built-in
  * text in every language the shell ships. A platform catalogue that has the key wins; one that lacks
  * it gets this text instead of the bare key. SPEC's own keys are not here: a missing one keeps
- * SPEC's fall-back (the key, or key NOT FOUND). Each language's texts are their own small chunk
- * (`shellTexts/{language}.ts`), loaded by `shellTextsLoader.ts`, so no page's first JavaScript grows.
+ * SPEC's fall-back (the key, or key NOT FOUND). Each language's texts are two small chunks, loaded
+ * by `shellTextsLoader.ts`, so no page's first JavaScript grows: what the signed-out pages show
+ * (`shellTexts/{language}.ts`, every page) and the rest (`shellTexts/{language}.signedIn.ts`, only
+ * for a signed-in member and the UI kit page: the sign-in page's budget).
  */
 export const shellTextKeys = [
   'AM',
@@ -223,6 +225,23 @@ export const shellTextKeys = [
 
 export type ShellTextKey = (typeof shellTextKeys)[number];
 export type ShellTexts = Readonly<Record<ShellTextKey, string>>;
+
+/**
+ * The keys a page without a session shows: the sign-in page, the start-up and route errors, not
+ * found, connected apps, the update and storage notices, the offline texts, the theme and direction
+ * names. Their texts load with every page; the others with the signed-in area (and the UI kit).
+ */
+export const signedOutShellTextKeys = [
+  'BackOnline', 'ChangeEmail', 'ConfigInvalid', 'ConnectedAppNotAllowed', 'ConnectedAppRedirecting', 'Dismiss', 'Home',
+  'Later', 'Loading', 'LoginLogo', 'NetworkError', 'NewVersionAvailable', 'NewVersionHelp', 'Offline', 'Password',
+  'ProductLogo', 'Reload', 'Retry', 'SavedOnlyForThisTab', 'SavedOnlyForThisTabDetail', 'SignIn', 'SignInFailed',
+  'SomethingWentWrong', 'StartupError', 'TextDirection', 'ThemeDefault', 'ThemePreview', 'ThemePreviewDark',
+  'ThemePreviewSystem', 'WrongEmailOrPassword', 'YouAreOffline',
+] as const satisfies readonly ShellTextKey[];
+
+export type SignedOutShellTextKey = (typeof signedOutShellTextKeys)[number];
+export type SignedOutShellTexts = Pick<ShellTexts, SignedOutShellTextKey>;
+export type SignedInShellTexts = Omit<ShellTexts, SignedOutShellTextKey>;
 
 export const shellTextLanguages = ['en-us', 'de-de', 'ar'] as const;
 export type ShellTextLanguage = (typeof shellTextLanguages)[number];
