@@ -22,7 +22,7 @@ describe('the sign-in page starts on the email step with the last login email', 
     ['a remembered email', 'ada@acme.test', 'ada@acme.test'],
     ['none', null, ''],
   ])('%s', (_case, remembered, email) => {
-    expect(initialSignInState(remembered)).toEqual({ step: 'email', email, password: '', status: idle, signingIn: null });
+    expect(initialSignInState(remembered)).toEqual({ step: 'email', email, password: '', status: idle, signingIn: null, entering: false });
   });
 });
 
@@ -62,7 +62,7 @@ describe('signInTransition: what each event means', () => {
     ['this tab\'s own sign-in broadcast is not followed', on({ signingIn: 'password' }), { type: 'session-message', message: 'session-changed' }, {}, []],
     ['nor during its own SSO sign-in', on({ signingIn: 'sso' }), { type: 'session-message', message: 'session-changed' }, {}, []],
     ['other session messages mean nothing here', base, { type: 'session-message', message: 'logoff' }, {}, []],
-    ['a session is stored: follow into the shell', base, { type: 'stored-auth-read', signedIn: true }, {}, [{ type: 'enter-shell' }]],
+    ['a session is stored: follow into the shell', base, { type: 'stored-auth-read', signedIn: true }, { entering: true }, [{ type: 'enter-shell' }]],
     ['no session after all: stay', base, { type: 'stored-auth-read', signedIn: false }, {}, []],
   ])('%s', (_case, state, event, patch, commands) => {
     expect(signInTransition(state, event)).toEqual({ state: { ...state, ...patch }, commands });
@@ -103,6 +103,17 @@ describe('a whole sign-in, event by event', () => {
     expect(commands.map((c) => c.type)).toEqual(['look-up-user-type', 'request-password-grant', 'request-password-grant', 'store-sign-in', 'enter-shell']);
     expect(commands[2]).toEqual({ type: 'request-password-grant', email: 'ada@acme.test', password: 'right' });
     expect(state).toMatchObject({ step: 'password', signingIn: 'password', status: busy });
+  });
+
+  it('two broadcasts of another tab\'s sign-in enter the shell once (a second entry would drop the return URL the first took)', () => {
+    const { commands } = run(base, [
+      { type: 'session-message', message: 'session-changed' },
+      { type: 'session-message', message: 'session-changed' },
+      { type: 'stored-auth-read', signedIn: true },
+      { type: 'stored-auth-read', signedIn: true },
+      { type: 'session-message', message: 'session-changed' },
+    ]);
+    expect(commands.map((c) => c.type)).toEqual(['read-stored-auth', 'read-stored-auth', 'enter-shell']);
   });
 
   it('a failed store lets the tab follow another tab\'s sign-in again', () => {

@@ -22,6 +22,12 @@ export interface SignInState {
    * session-changed broadcast is not mistaken for another tab's.
    */
   signingIn: 'password' | 'sso' | null;
+  /**
+   * Set once this tab follows another tab's sign-in into the shell. A later broadcast (the same
+   * sign-in heard twice, a refresh) must not enter again: the first entry took this tab's return
+   * URL, and a second would replace it with the host's path.
+   */
+  entering: boolean;
 }
 
 export type SignInEvent =
@@ -59,7 +65,7 @@ export interface SignInTransition {
 }
 
 export function initialSignInState(lastLoginEmail: string | null): SignInState {
-  return { step: 'email', email: lastLoginEmail ?? '', password: '', status: { kind: 'idle' }, signingIn: null };
+  return { step: 'email', email: lastLoginEmail ?? '', password: '', status: { kind: 'idle' }, signingIn: null, entering: false };
 }
 
 const failed = (messageKey: SignInMessageKey): SignInStatus => ({ kind: 'error', messageKey });
@@ -104,10 +110,11 @@ export function signInTransition(state: SignInState, event: SignInEvent): SignIn
       return stay({ signingIn: null, password: '', status: failed('SignInFailed') });
     case 'session-message':
       // Another tab signed in: this one follows into the shell, if the session is really there.
-      if (event.message !== 'session-changed' || state.signingIn) return stay();
+      if (event.message !== 'session-changed' || state.signingIn || state.entering) return stay();
       return stay({}, [{ type: 'read-stored-auth' }]);
     case 'stored-auth-read':
-      return stay({}, event.signedIn ? [{ type: 'enter-shell' }] : []);
+      if (!event.signedIn || state.entering) return stay();
+      return stay({ entering: true }, [{ type: 'enter-shell' }]);
   }
 }
 
