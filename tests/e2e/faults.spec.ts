@@ -219,6 +219,33 @@ test.describe('token endpoint failing 30% of the time with 2 s latency', () => {
   });
 });
 
+test('a grant given up at its time limit (the machine slept past it) while the platform still redeems it: its token is never presented again', async ({ page, signIn, platform }) => {
+  recordAttempts('fault', ['token grant given up at its time limit while held']);
+  await page.clock.install();
+  await page.goto('/auth');
+  await page.evaluate((url) => sessionStorage.setItem('trust-shell.returnUrl', url), workScreen);
+  await signIn(page, 'admin@acme.test');
+  await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
+  // The grant is held on its way, so the clock jump below lands while it is out.
+  const held = await platform.fault({ path: tokenPath, hold: true });
+  await platform.clock(1000); // the access token is expired for the platform
+  await platform.clearLog();
+  await page.getByRole('button', { name: runCalls }).click();
+  const grantStatuses = async () => refreshGrants(await platform.log({ path: tokenPath })).map((g) => g.status);
+  await expect.poll(grantStatuses).toEqual([0]);
+  // The machine sleeps past the grant's 60 s limit: the browser gives it up, the platform does not.
+  await page.clock.fastForward(61_000);
+  // What the tab does next: sign out, or present a token again (held too).
+  await expect.poll(async () => isOnAuth(page) || (await grantStatuses()).length > 1).toBe(true);
+  await platform.removeFault(held.id);
+  await expect.poll(async () => (await grantStatuses()).includes(0)).toBe(false);
+  expect(refreshTokenReuse(await platform.log()), 'refresh tokens presented after being redeemed').toEqual([]);
+  expect(await grantStatuses()).toEqual([200]);
+  // Its fate unknown, the token cannot be used again: the session ends cleanly.
+  await expect(page).toHaveURL(/\/auth$/);
+  await expectNoDeadEnd(page, 'after the sign-out');
+});
+
 /** The network goes off and on 50 times, at uneven short intervals, then stays on. */
 async function flapNetwork(context: BrowserContext): Promise<void> {
   for (let i = 0; i < 50; i += 1) {
