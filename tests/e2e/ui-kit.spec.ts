@@ -15,6 +15,8 @@ async function openKit(page: Page) {
 
 test.describe('UI kit (/ui-kit)', () => {
   test('date picker: Alt+Down opens, Alt+Up and Escape close, an outside click closes', async ({ page }) => {
+    // Playwright's clock also holds animation frames: the calendar's first frame waits below.
+    await page.clock.install();
     await openKit(page);
     const input = page.getByLabel(en.ChooseDate!, { exact: true }).first();
     const calendar = page.getByRole('application');
@@ -34,6 +36,15 @@ test.describe('UI kit (/ui-kit)', () => {
     await expect(calendar).toBeVisible();
     await page.getByRole('heading', { level: 1 }).click();
     await expect(calendar).toBeHidden();
+
+    // Escape pressed before the calendar's first frame (a busy machine) still closes it.
+    await input.focus();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    await input.press('Alt+ArrowDown');
+    await input.press('Escape');
+    await page.clock.runFor(100);
+    await expect(calendar).toBeHidden();
+    await expect(input).toBeFocused();
   });
 
   test('date picker: a picked day fills the input; typed text is parsed with the spec rules', async ({ page }) => {
