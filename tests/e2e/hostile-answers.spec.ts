@@ -256,6 +256,8 @@ test.describe('later answers off the contract', () => {
 
     await openPreferences(page);
     const organisation = page.getByRole('dialog', { name: en.DateTimePreferences }).getByRole('form', { name: en.OrganisationDefaults });
+    // The form shows the contract defaults, disabled, while it loads: enabled means it has its answers.
+    await expect(organisation.getByRole('button', { name: en.SaveOrganisationDefaults })).toBeEnabled();
     await expect(organisation.getByLabel(en.DateFormat!)).toHaveValue('MM/DD/YYYY');
     await expect(organisation.getByLabel(en.TimeFormat!)).toHaveValue('12Hour');
     expect((await platform.log({ path: organisationPath, method: 'GET' })).map((r) => `${String(r.query.key)} ${r.status}`).sort()).toEqual(['dateFormat 200', 'timeFormat 200']);

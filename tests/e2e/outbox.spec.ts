@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { test, expect, en, fillSignIn, quietenStartup, waitForServiceWorker } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { openPreferences } from './support/chrome.ts';
@@ -169,21 +169,32 @@ test.describe('outbox', () => {
     expect((await preferencesPuts(platform)).length).toBe(2);
   });
 
-  test('writes queued by one member are dropped, not sent, when another member signs in', async ({ page, signIn, platform }) => {
+  test('writes queued by one member are dropped, not sent, when another member signs in', async ({ context, page, signIn, platform }) => {
     await signIn(page, 'admin@acme.test');
     await waitForServiceWorker(page);
     await platform.fault({ method: 'PUT', path: preferencesPrefix, drop: true });
     await saveTimeFormat(page, '24Hour');
     await expect(pendingButton(page)).toBeVisible();
+    // The replay the reload starts is held in the browser before its request leaves (as a busy
+    // connection pool on a loaded machine holds it), until the member has been signed out.
+    const leaving: Route[] = [];
+    await context.route(`**${preferencesPrefix}**`, (route) => (route.request().method() === 'PUT' ? void leaving.push(route) : route.continue()));
     // A forced sign-out (the session refused at its next refresh) keeps the member's writes; an
-    // explicit one would discard them (signout.spec).
+    // explicit one would discard them (signout.spec). The refusal waits until the write is on its way.
     await platform.fault({ path: '/api/access/v1/oauth/token', status: 400, times: 1 });
+    const refusal = await platform.fault({ path: '/api/access/v1/oauth/token', hold: true });
     await platform.clock(1000);
     await page.reload();
+    await expect.poll(() => leaving.length).toBeGreaterThan(0);
+    await platform.removeFault(refusal.id);
     await expect(page).toHaveURL(/\/auth/);
     expect(await queued(page)).toHaveLength(1);
 
     await platform.clearFaults();
+    // What was still on its way when the member was signed out never reaches the platform.
+    await context.unroute(`**${preferencesPrefix}**`);
+    for (const route of leaving) await route.continue().catch(() => undefined);
+    for (const route of leaving) expect(await route.request().response()).toBeNull();
     await fillSignIn(page, 'sandbox@acme.test');
     await expect(page.getByTestId('user-name')).toHaveText('Sam Sandbox');
     await expect.poll(() => queued(page)).toEqual([]);

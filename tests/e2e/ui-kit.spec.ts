@@ -15,6 +15,8 @@ async function openKit(page: Page) {
 
 test.describe('UI kit (/ui-kit)', () => {
   test('date picker: Alt+Down opens, Alt+Up and Escape close, an outside click closes', async ({ page }) => {
+    // Playwright's clock also holds animation frames: the calendar's first frame waits below.
+    await page.clock.install();
     await openKit(page);
     const input = page.getByLabel(en.ChooseDate!, { exact: true }).first();
     const calendar = page.getByRole('application');
@@ -34,6 +36,15 @@ test.describe('UI kit (/ui-kit)', () => {
     await expect(calendar).toBeVisible();
     await page.getByRole('heading', { level: 1 }).click();
     await expect(calendar).toBeHidden();
+
+    // Escape pressed before the calendar's first frame (a busy machine) still closes it.
+    await input.focus();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    await input.press('Alt+ArrowDown');
+    await input.press('Escape');
+    await page.clock.runFor(100);
+    await expect(calendar).toBeHidden();
+    await expect(input).toBeFocused();
   });
 
   test('date picker: a picked day fills the input; typed text is parsed with the spec rules', async ({ page }) => {
@@ -138,6 +149,8 @@ test.describe('UI kit (/ui-kit)', () => {
   });
 
   test('a modal has its size, traps focus, and closes on Escape or a backdrop click', async ({ page }) => {
+    // Playwright's clock also holds animation frames: the focus trap's first frame waits below.
+    await page.clock.install();
     await openKit(page);
     await page.setViewportSize({ width: 1600, height: 900 });
     const opener = page.getByRole('button', { name: t('UiKitOpenDialog', { size: en.UiKitSizeXSmall! }) });
@@ -159,6 +172,21 @@ test.describe('UI kit (/ui-kit)', () => {
     await expect(dialog).toBeVisible();
     await page.mouse.click(10, 10);
     await expect(dialog).toBeHidden();
+
+    // A Tab pressed before the dialog's first frame (a busy machine) moves focus on from the opener
+    // while the focus trap is not yet up: Escape must still return focus to the opener.
+    await opener.focus();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(opener).not.toBeFocused();
+    await page.clock.runFor(100);
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.clock.runFor(100);
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
   });
 
   test('five toasts leave four: the oldest is closed first; each closes after 6000 ms; bottom-right, bottom-left in rtl', async ({ page }) => {

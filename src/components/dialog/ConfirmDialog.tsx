@@ -16,13 +16,15 @@ export interface ConfirmDialogProps {
   size?: DialogSize;
   tone?: 'default' | 'warning';
   onResult: (result: ConfirmResult) => void;
+  /** Where focus goes when it closes (default: the element that had it when it opened). */
+  finalFocusEl?: () => HTMLElement | null;
 }
 
 /**
  * A question with two answers. Submit resolves true, Cancel false, and closing without answering
  * (the × button or Escape) null, so callers can tell "no" from "not now".
  */
-export function ConfirmDialog({ open, title, message, submitLabel, cancelLabel, size = 'small', tone = 'default', onResult }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, submitLabel, cancelLabel, size = 'small', tone = 'default', onResult, finalFocusEl }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -33,6 +35,7 @@ export function ConfirmDialog({ open, title, message, submitLabel, cancelLabel, 
       title={title}
       description={message}
       onClose={() => onResult(null)}
+      {...(finalFocusEl ? { finalFocusEl } : {})}
       footer={
         <>
           <Button color="secondary" onClick={() => onResult(false)}>

@@ -4,6 +4,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { useTranslation } from 'react-i18next';
 import { useDirection } from '../direction/direction';
 import { ArkDirection } from '../direction/arkDirection';
+import { useOpener } from './useOpener';
 import './dialog.css';
 
 /**
@@ -57,6 +58,7 @@ export function Modal({
 }: ModalProps) {
   const { t } = useTranslation();
   const dir = useDirection();
+  const opener = useOpener(open);
   return (
     <ArkDirection>
     <Dialog.Root
@@ -65,7 +67,7 @@ export function Modal({
       lazyMount
       unmountOnExit
       {...(initialFocusEl ? { initialFocusEl } : {})}
-      {...(finalFocusEl ? { finalFocusEl } : {})}
+      finalFocusEl={() => finalFocusEl?.() ?? opener()}
       {...(closeOnInteractOutside !== undefined ? { closeOnInteractOutside } : {})}
       onOpenChange={(details) => {
         if (!details.open) onClose();

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ModalProps } from './Modal';
 import type { ConfirmDialogProps } from './ConfirmDialog';
+import { useOpener } from './useOpener';
 
 const LoadedModal = lazy(() => import('./Modal').then((m) => ({ default: m.Modal })));
 const LoadedConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
@@ -18,18 +19,21 @@ function useOpenedOnce(open: boolean): boolean {
  * carry them. Same props; until the code is there nothing shows.
  */
 export function LazyModal(props: ModalProps) {
+  // Noted here, at once: the first time, the dialog's code arrives later, when focus may have moved.
+  const opener = useOpener(props.open);
   return useOpenedOnce(props.open) ? (
     <Suspense fallback={null}>
-      <LoadedModal {...props} />
+      <LoadedModal {...props} finalFocusEl={props.finalFocusEl ?? opener} />
     </Suspense>
   ) : null;
 }
 
 /** `ConfirmDialog`, loaded the first time it opens (see LazyModal). */
 export function LazyConfirmDialog(props: ConfirmDialogProps) {
+  const opener = useOpener(props.open);
   return useOpenedOnce(props.open) ? (
     <Suspense fallback={null}>
-      <LoadedConfirmDialog {...props} />
+      <LoadedConfirmDialog {...props} finalFocusEl={props.finalFocusEl ?? opener} />
     </Suspense>
   ) : null;
 }

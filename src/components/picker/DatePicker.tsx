@@ -27,13 +27,23 @@ export function useDateErrorMessage(error: DateError | null, limits: { min: Date
 }
 
 /**
- * The keyboard rules of SPEC §2 on a picker's input: Alt+Down opens, Alt+Up closes (Escape and
- * an outside click are Ark's). Returns true when it handled the key.
+ * The keyboard rules of SPEC §2 on a picker's input: Alt+Down opens, Alt+Up closes (an outside
+ * click is Ark's). Escape is Ark's too once the calendar has had its first frame; before that (a
+ * key pressed at once on a busy machine) Ark is not listening yet, so the input closes it itself.
+ * Returns true when it handled the key.
  */
-export function handlePickerKeys(event: KeyboardEvent<HTMLInputElement>, setOpen: (open: boolean) => void): boolean {
+export function handlePickerKeys(event: KeyboardEvent<HTMLInputElement>, api: { open: boolean; setOpen: (open: boolean) => void }): boolean {
+  if (event.key === 'Escape' && api.open) {
+    event.preventDefault();
+    api.setOpen(false);
+    // Ark's opening still moves focus to the calendar on that first frame: it comes back here.
+    const input = event.currentTarget;
+    requestAnimationFrame(() => input.focus());
+    return true;
+  }
   if (!event.altKey || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return false;
   event.preventDefault();
-  setOpen(event.key === 'ArrowDown');
+  api.setOpen(event.key === 'ArrowDown');
   return true;
 }
 
@@ -138,7 +148,7 @@ function DatePickerField({ label, value, onValueChange, onErrorChange, error, re
             aria-invalid={message ? true : undefined}
             onChange={(event) => change(event.target.value)}
             onKeyDown={(event) => {
-              if (handlePickerKeys(event, api.setOpen)) return;
+              if (handlePickerKeys(event, api)) return;
               if (event.key === 'Enter') setTouched(true);
             }}
             onBlur={() => {

@@ -147,7 +147,7 @@ function DateRangeField({ label, value, onValueChange, onErrorChange, error, req
           aria-invalid={messages[role] ? true : undefined}
           onChange={(event) => change(role, event.target.value)}
           onKeyDown={(event) => {
-            if (handlePickerKeys(event, api.setOpen)) return;
+            if (handlePickerKeys(event, api)) return;
             if (role === 'end' && event.key === 'Backspace' && event.currentTarget.value === '') {
               // SPEC §2: Backspace in an empty end date goes back to the start date.
               event.preventDefault();

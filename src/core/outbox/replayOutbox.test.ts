@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionKeys, writeKv } from '../session/sessionDb';
+import { deleteKv, sessionKeys, writeKv } from '../session/sessionDb';
 import type { OutboxMessage } from './outboxChannel';
 import type { QueuedWrite } from './outboxRules';
 import { addWrite, deleteWrite, listWrites } from './outboxStore';
@@ -143,6 +143,31 @@ describe('replayOutbox', () => {
     expect(sent.map((r) => r.headers.get('Idempotency-Key'))).toEqual([mine.id]);
     expect(report.dropped).toBe(1);
     expect(await listWrites()).toEqual([]);
+  });
+
+  it('a write still waiting to leave when its member signs out is cancelled, and stays queued for them', async () => {
+    const queued = await addWrite(write());
+    // The request has been handed over but has not left yet (a busy connection pool): the sign-out
+    // lands meanwhile; what leaves afterwards is whatever the request's signal still allows.
+    let leave: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (leave = resolve));
+    const { sent, send } = pipeline(async (request) => {
+      await held;
+      if (request.signal.aborted) throw new DOMException('The user aborted a request.', 'AbortError');
+      return ok();
+    });
+    const replay = replayOutbox(send, origin);
+    try {
+      await vi.waitFor(() => expect(sent).toHaveLength(1), waitBound);
+      await deleteKv(sessionKeys.auth);
+      await deleteKv(sessionKeys.accessToken);
+      await vi.waitFor(() => expect(sent[0]!.signal.aborted).toBe(true), waitBound);
+    } finally {
+      // Released either way, so the replay's lock does not outlive this test.
+      leave();
+    }
+    expect(await replay).toMatchObject({ sent: [], failed: [] });
+    expect((await listWrites()).map((w) => [w.id, w.state])).toEqual([[queued.id, 'pending']]);
   });
 
   it('nobody signed in: nothing is sent or dropped', async () => {

@@ -3,6 +3,7 @@ import { isGatewayStatus } from '../pipeline/gateway';
 import { exclusively } from '../exclusively';
 import { readAccessToken, readClaims } from '../session/sessionDb';
 import { refreshSession } from '../session/refresh';
+import { onSessionMessage } from '../session/sessionChannel';
 import { announce, type SettledWrite } from './outboxChannel';
 import { afterRetry, failureFrom, failureReasons, inScope, judgeAnswer, planReplay, signerOf, writeHeaders, type QueuedWrite, type Signer } from './outboxRules';
 import { ScopeChanged, type PipelineOptions } from '../pipeline/pipelineFetch';
@@ -30,8 +31,26 @@ const tokenMarginMs = 10_000;
 
 const settled = (write: QueuedWrite): SettledWrite => ({ id: write.id, label: write.label, kind: write.kind, deferred: write.deferred === true });
 
-function requestOf(write: QueuedWrite, origin: string): Request {
-  return new Request(new URL(write.path, origin), { method: write.method, headers: writeHeaders(write), body: write.body });
+function requestOf(write: QueuedWrite, origin: string, signal: AbortSignal): Request {
+  return new Request(new URL(write.path, origin), { method: write.method, headers: writeHeaders(write), body: write.body, signal });
+}
+
+/**
+ * Aborted once the signed-in member is no longer `userGuid` (a sign-out, another member's sign-in),
+ * wherever that happened: a request handed to the network before it may still be waiting to leave
+ * (a busy connection pool), and must not reach the platform after its member signed out. Every
+ * session-store write is announced on the session channel, this context's own included.
+ */
+function whileSignedIn(userGuid: string): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController();
+  const check = () =>
+    void readClaims().then((claims) => {
+      if (claims?.guid !== userGuid) controller.abort();
+    });
+  const stop = onSessionMessage(check);
+  // A message sent before this listener joined is not heard: the store is read once now.
+  check();
+  return { signal: controller.signal, stop };
 }
 
 async function failureBody(response: Response): Promise<unknown> {
@@ -92,36 +111,41 @@ export function replayOutbox(send: (request: Request, options: PipelineOptions) 
     const blocked = new Set<string>();
     let unanswered = false;
     let scopeChanged = false;
-    for (const write of mine) {
-      if (blocked.has(write.resource)) continue;
-      let response: Response;
-      try {
-        // Checked against the very token the pipeline attaches, on the first try and on a retry.
-        response = await send(requestOf(write, origin), { acceptToken: (now) => now !== null && inScope(write, signerOf(now)) });
-      } catch (error) {
-        // No network, or the scope changed under the replay: everything waits for the next one.
-        unanswered = !(error instanceof ScopeChanged);
-        if (error instanceof ScopeChanged) scopeChanged = true;
-        break;
-      }
-      const verdict = judgeAnswer(response.status, write.deferred === true);
-      if (verdict.outcome === 'sent') {
-        await deleteWrite(write.seq);
-        report.sent.push(settled(write));
-      } else if (verdict.outcome === 'failed') {
-        await putWrite({ ...write, state: 'failed', failure: failureFrom(response.status, await failureBody(response)) });
-        report.failed.push(settled(write));
-      } else {
-        // The platform is not answering (gateway): stop; a server error: this resource waits.
-        if (isGatewayStatus(response.status)) {
-          unanswered = true;
+    const session = whileSignedIn(claims.guid);
+    try {
+      for (const write of mine) {
+        if (blocked.has(write.resource)) continue;
+        let response: Response;
+        try {
+          // Checked against the very token the pipeline attaches, on the first try and on a retry.
+          response = await send(requestOf(write, origin, session.signal), { acceptToken: (now) => now !== null && inScope(write, signerOf(now)) });
+        } catch (error) {
+          // No network, or the scope changed under the replay: everything waits for the next one.
+          unanswered = !(error instanceof ScopeChanged);
+          if (error instanceof ScopeChanged) scopeChanged = true;
           break;
         }
-        const next = afterRetry(write, response.status);
-        await putWrite(next);
-        if (next.state === 'failed') report.failed.push(settled(write));
-        blocked.add(write.resource);
+        const verdict = judgeAnswer(response.status, write.deferred === true);
+        if (verdict.outcome === 'sent') {
+          await deleteWrite(write.seq);
+          report.sent.push(settled(write));
+        } else if (verdict.outcome === 'failed') {
+          await putWrite({ ...write, state: 'failed', failure: failureFrom(response.status, await failureBody(response)) });
+          report.failed.push(settled(write));
+        } else {
+          // The platform is not answering (gateway): stop; a server error: this resource waits.
+          if (isGatewayStatus(response.status)) {
+            unanswered = true;
+            break;
+          }
+          const next = afterRetry(write, response.status);
+          await putWrite(next);
+          if (next.state === 'failed') report.failed.push(settled(write));
+          blocked.add(write.resource);
+        }
       }
+    } finally {
+      session.stop();
     }
     if (unanswered || scopeChanged || !signer) await markDeferred(mine.length > 0 ? mine : sends);
     report.pending = (await listWrites()).filter((w) => w.state === 'pending' && w.userGuid === claims.guid).length;

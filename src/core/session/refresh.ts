@@ -133,7 +133,9 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
   );
   if (!result.ok) {
     // This context heard the outcome: unanswered (retried later, as ever) or the session ends here.
-    await deleteKv(refreshInFlightKey);
+    // A grant given up after it was sent may have been redeemed: its mark stays, so the next
+    // refresh anywhere ends the session instead of presenting the token again.
+    if (!(result.reason === 'unreachable' && result.givenUp)) await deleteKv(refreshInFlightKey);
     // Contract fall-back table: a failed refresh is the login client's token_refresh_error, in every tab.
     broadcast({ type: 'refresh-failed', reason: result.reason === 'unreachable' ? 'unreachable' : 'refused' });
     if (result.reason === 'unreachable') {

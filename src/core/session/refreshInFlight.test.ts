@@ -58,6 +58,16 @@ describe('refreshSession and a refresh whose sender went away', () => {
     expect(presented).toEqual([refresh(0), refresh(0)]);
   });
 
+  it('a grant given up after it was sent (its time limit passed, or a machine slept past it) is never presented again: the session ends', async () => {
+    // The request left; the platform may have redeemed the token, but its answer never arrived here.
+    const presented = tokenEndpoint(() => Promise.reject(new DOMException('signal timed out', 'TimeoutError')));
+    expect(await refreshSession()).toBe('unreachable');
+    expect(await refreshSession({ failedToken: access(0) })).toBe('refused');
+    expect(presented).toEqual([refresh(0)]);
+    expect(await readStoredAuth()).toBeNull();
+    expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth' });
+  });
+
   it('a digest of another token (an older session) does not end this one', async () => {
     await writeKv(refreshInFlightKey, 'digest-of-some-other-token');
     const presented = tokenEndpoint();

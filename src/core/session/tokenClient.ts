@@ -26,7 +26,12 @@ export type TokenResult =
    * platform answered, so the grant is spent). A body that is not JSON at all (a proxy's or captive
    * portal's page) counts as unreachable: the platform itself may not have seen the call.
    */
-  | { ok: false; reason: 'refused' | 'unreachable' | 'malformed' };
+  | { ok: false; reason: 'refused' | 'malformed' }
+  /**
+   * unreachable: no answer. `givenUp`: the call was sent and then given up on its time limit (or a
+   * machine slept past it), so the platform may still have run the grant.
+   */
+  | { ok: false; reason: 'unreachable'; givenUp?: true };
 
 /**
  * Posts a grant to the token endpoint: form-encoded, token-not-required (no bearer, no prefix,
@@ -48,8 +53,9 @@ export async function requestToken(form: Record<string, string>, endpoint: strin
       credentials: 'same-origin',
       signal: AbortSignal.timeout(timeoutMs),
     });
-  } catch {
-    return { ok: false, reason: 'unreachable' };
+  } catch (error) {
+    const givenUp = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return givenUp ? { ok: false, reason: 'unreachable', givenUp } : { ok: false, reason: 'unreachable' };
   }
   if (response.status === 400 || response.status === 401) return { ok: false, reason: 'refused' };
   if (!response.ok) return { ok: false, reason: 'unreachable' };
