@@ -29,6 +29,9 @@ test.describe('UI kit (/ui-kit)', () => {
 
     await input.press('Alt+ArrowDown');
     await expect(calendar).toBeVisible();
+    // A member presses Escape in the calendar once it has the focus (an Escape before that is the
+    // last step's case).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="application"]') !== null)).toBe(true);
     await page.keyboard.press('Escape');
     await expect(calendar).toBeHidden();
 

@@ -9,6 +9,7 @@ import { pass, type Guard, type GuardResult } from './guards';
 import { signedInChunks } from '../signedInChunks';
 import { canRefreshBehind } from '../../lib/state/warmStart';
 import { includeSignedInShellTexts } from '../../lib/i18n/runtime';
+import { firstScreenShown } from '../../lib/firstScreen';
 
 
 /**
@@ -63,15 +64,22 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
       if (ok) await (await translationsChunk).loadSignedInTranslations(claims);
     });
     const { loadSignedInState, showLastKnownState } = await start;
-    const state = live.then((ok) => (ok ? loadSignedInState(claims) : undefined));
     if (claims && (await showLastKnownState(claims, { withTree: false }))) {
-      // Warm start: the answers replace the shown state when they arrive (a failure there takes its
-      // own fall-back, the offline path, or, for a refused refresh, the logoff every tab follows).
+      // Warm start: the state calls (and the organisation-tree worker that loads init) start once
+      // the shown state has painted, so they never compete with it; their answers replace it when
+      // they arrive (a failure there takes its own fall-back, the offline path, or, for a refused
+      // refresh, the logoff every tab follows).
+      const state = live.then(async (ok) => {
+        if (!ok) return;
+        await firstScreenShown;
+        await loadSignedInState(claims);
+      });
       state.catch(() => undefined);
       translations.catch(() => undefined);
       await Promise.all([brand, shellTexts]);
       return pass;
     }
+    const state = live.then((ok) => (ok ? loadSignedInState(claims) : undefined));
     await Promise.all([state, translations.catch(() => undefined), shellTexts]);
     return pass;
   };
