@@ -173,6 +173,8 @@ test.describe('UI kit (/ui-kit)', () => {
     // A click on the backdrop closes it too.
     await opener.click();
     await expect(dialog).toBeVisible();
+    // Clicked once the dialog is up (its focus inside), as a member would.
+    await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.mouse.click(10, 10);
     await expect(dialog).toBeHidden();
 

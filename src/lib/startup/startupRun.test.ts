@@ -3,7 +3,7 @@ import { appStore } from '../../state/jotai';
 import { apiFetch } from '../api/apiFetch';
 import { toolPreferencesAtom } from '../state/signedInState';
 import type { ToolPreferences } from '../state/globalStateTypes';
-import { alertBannersAtom, finishBenchmarking, finishMaintenance, finishProductImprovements, loadAlertBanners, startupChecks } from './startupRun';
+import { alertBannersAtom, clearAlertBanners, finishBenchmarking, finishMaintenance, finishProductImprovements, loadAlertBanners, startupChecks } from './startupRun';
 
 vi.mock('../api/apiFetch', () => ({ apiFetch: vi.fn() }));
 // Writes go straight to the mocked apiFetch (the outbox has its own tests).
@@ -28,7 +28,7 @@ const sent = () => api.mock.calls.map(([path, init]) => `${init?.method ?? 'GET'
 
 beforeEach(() => {
   api.mockReset();
-  appStore.set(alertBannersAtom, []);
+  clearAlertBanners();
   appStore.set(toolPreferencesAtom, null);
 });
 
@@ -108,5 +108,22 @@ describe('banners', () => {
     releaseFirst(json(list('English')));
     await first;
     expect(appStore.get(alertBannersAtom).map((b) => b.bannerMessage.message)).toEqual(['Deutsch']);
+  });
+
+  it('a second run in the same language (a warm start\'s revalidated state) asks no second time; a failed one is asked again', async () => {
+    api.mockImplementation(() => Promise.resolve(json(list('Release'))));
+    await Promise.all([loadAlertBanners('en-us'), loadAlertBanners('en-us')]);
+    await loadAlertBanners('en-us');
+    expect(api).toHaveBeenCalledTimes(1);
+    expect(appStore.get(alertBannersAtom)).toHaveLength(1);
+    await loadAlertBanners('de-de');
+    expect(api).toHaveBeenCalledTimes(2);
+
+    clearAlertBanners();
+    api.mockResolvedValueOnce(json({}, 500));
+    await loadAlertBanners('en-us');
+    await loadAlertBanners('en-us');
+    expect(api).toHaveBeenCalledTimes(4);
+    expect(appStore.get(alertBannersAtom)).toHaveLength(1);
   });
 });

@@ -25,16 +25,27 @@ import {
 export { alertBannersAtom };
 
 let bannerRequest = 0;
+/** The language whose banners are shown or on their way, until the layout clears them. */
+let bannersIn: string | null = null;
 
-/** Banners in `languageCode`; a slower, older answer never replaces a newer one. */
+/**
+ * Banners in `languageCode`; a slower, older answer never replaces a newer one. A second run of the
+ * same start in the same language (a warm start's revalidated state) asks no second time; after a
+ * failed read (an offline start) the run that follows recovery asks again.
+ */
 export async function loadAlertBanners(languageCode: string): Promise<void> {
+  if (bannersIn === languageCode) return;
+  bannersIn = languageCode;
   const request = ++bannerRequest;
   const banners = await fetchBanners(languageCode);
-  if (request === bannerRequest) appStore.set(alertBannersAtom, banners ?? []);
+  if (request !== bannerRequest) return;
+  if (banners === null) bannersIn = null;
+  appStore.set(alertBannersAtom, banners ?? []);
 }
 
 export function clearAlertBanners(): void {
   bannerRequest += 1;
+  bannersIn = null;
   appStore.set(alertBannersAtom, []);
 }
 
