@@ -162,6 +162,10 @@ test.describe('UI kit (/ui-kit)', () => {
     await expect(dialog).toBeVisible();
     // 40rem at the default 16px root size.
     expect((await dialog.boundingBox())?.width).toBeCloseTo(640, 0);
+    // Its title row and buttons row are no page landmarks: until the page behind is hidden from
+    // assistive technology (the dialog's first frame) they would be a second banner and footer.
+    await expect(dialog.getByRole('banner')).toHaveCount(0);
+    await expect(dialog.getByRole('contentinfo')).toHaveCount(0);
     for (let i = 0; i < 4; i += 1) {
       await page.keyboard.press('Tab');
       expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);

@@ -77,15 +77,17 @@ export function Modal({
         <Dialog.Backdrop className="dialog__backdrop" />
         <Dialog.Positioner className="dialog__positioner" dir={dir}>
           <Dialog.Content className={['dialog', `dialog--${size}`, `dialog--${tone}`, className ?? ''].filter(Boolean).join(' ')} data-size={size}>
-            <header className="dialog__header">
+            {/* Not header/footer: inside a dialog those would be a second banner and contentinfo
+                landmark while the page behind is not yet hidden (the dialog's first frame). */}
+            <div className="dialog__header">
               <Dialog.Title className="dialog__title">{title}</Dialog.Title>
               <Dialog.CloseTrigger className="dialog__close" aria-label={t('Close')}>
                 <span aria-hidden="true">×</span>
               </Dialog.CloseTrigger>
-            </header>
+            </div>
             {description !== undefined && <Dialog.Description className="dialog__body">{description}</Dialog.Description>}
             {children !== undefined && <div className="dialog__content">{children}</div>}
-            {footer !== undefined && <footer className="dialog__footer">{footer}</footer>}
+            {footer !== undefined && <div className="dialog__footer">{footer}</div>}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
