@@ -104,8 +104,9 @@ test.describe('malformed tokens', () => {
       await plantSession(page, { auth: { tenantGuid: 'planted', orgGroupGuid: 'planted', refresh_token: token }, accessToken: token });
       await page.goto('/mfe-host');
       await expectSignInPage(page);
-      // Polled: the sign-out that brought the page here may still be navigating it.
-      await expect.poll(() => storedEntry(page, 'accessToken'), { message: name }).toBeNull();
+      // Polled: the sign-out that brought the page here may still be navigating it (a read torn
+      // down by that navigation throws, which expect.poll does not retry by itself).
+      await expect.poll(() => storedEntry(page, 'accessToken').catch(() => 'read during a navigation'), { message: name }).toBeNull();
     }
     // Only the unsigned token reads as a session (the shell does not check signatures); the platform
     // refused it, and nothing else was ever sent as a refresh token.
