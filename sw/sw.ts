@@ -8,6 +8,7 @@ import { navigationDenylist } from './navigation';
 import { registerApiRoutes } from './apiRoutes';
 import { registerManifestRoute } from './manifestRoute';
 import { registerOutboxRoutes } from './outboxRoutes';
+import { registerStaticRoutes } from './staticRoutes';
 import { cacheNames, workerMessages } from '../src/core/protocol';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -19,6 +20,9 @@ registerApiRoutes(self);
 registerManifestRoute(self);
 // Queued writes: replayed here when a tab asks or Background Sync says the network is back.
 registerOutboxRoutes(self);
+
+// The built shell's hashed files go from the precache to the page without this worker.
+registerStaticRoutes(self);
 
 // Precache the built shell; old precaches of earlier versions are removed on activation.
 precacheAndRoute(self.__WB_MANIFEST);

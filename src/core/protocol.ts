@@ -44,6 +44,12 @@ export const cacheNames = {
   apiPrefix: 'trust-shell-api',
   /** The service worker's copy of /config.json. */
   config: 'trust-shell-config',
+  /**
+   * The middle of Workbox's precache name (`workbox-{this}-{scope}`; it must contain "-precache-"
+   * so cleanupOutdatedCaches removes older ones): the shell's built files, which the browser reads
+   * itself through the worker's static routes (`sw/staticRoutes`).
+   */
+  precache: 'precache-v3',
 } as const;
 
 /** The Background Sync tag under which the service worker replays the outbox. */
