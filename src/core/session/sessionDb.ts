@@ -182,7 +182,7 @@ export const sessionKeys = {
   authClient: 'authClient',
   /** The ID token of an OIDC sign-in: the id_token_hint of the provider's sign-out. */
   idToken: 'idToken',
-  /** When (this browser's clock, ms) the last refresh succeeded, in any context. */
+  /** When (this browser's clock, ms) the stored tokens were issued: the sign-in, or the last refresh in any context. */
   refreshedAt: 'refreshedAt',
 } as const;
 

@@ -17,6 +17,10 @@ export async function storeSignIn(tokens: TokenResponse, email: string): Promise
     refresh_token: tokens.refresh_token,
   });
   await writeKv(sessionKeys.accessToken, tokens.access_token);
+  // Tokens this fresh need no refresh: the auto refresh's first run (3 s on) keeps them and its
+  // cadence starts here. A grant right after signing in bought nothing, and a reload while it was
+  // on its way ended the session (the refresh token it presented may have been redeemed).
+  await writeKv(sessionKeys.refreshedAt, Date.now());
   // OIDC: the ID token names this session at the provider's sign-out (id_token_hint).
   if (tokens.id_token) await writeKv(sessionKeys.idToken, tokens.id_token);
   else await deleteKv(sessionKeys.idToken);
