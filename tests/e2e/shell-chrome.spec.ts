@@ -69,6 +69,9 @@ test.describe('the top bar', () => {
     await groups.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitemradio', { name: 'Acme Labs' })).toBeVisible();
+    // As a keyboard member would, wait for the focus to be in the menu (Ark moves it there on the
+    // menu's first frame, which a loaded machine may draw after the items are visible).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitemradio', { name: 'Acme Labs' })).toHaveAttribute('data-highlighted', '');
     await platform.clearLog();
