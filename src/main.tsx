@@ -16,6 +16,8 @@ import { appBuild } from './build';
 import { markFirstScreenShown } from './lib/firstScreen';
 import { detectStart, type StartKind } from './lib/state/warmStart';
 import { preloadSignedInChunks } from './app/signedInChunks';
+import { readLocal } from './lib/storage/localStore';
+import { storageKeys } from './lib/storage/keys';
 import './styles/global.css';
 
 document.documentElement.dataset.build = appBuild;
@@ -25,6 +27,9 @@ if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 // Read before anything else (IndexedDB only): whether this start paints from the device.
 const start: Promise<StartKind> = detectStart().catch(() => ({ signedIn: false, warm: false }));
+// The tenant key lives from sign-in to sign-out: a session is stored, so the signed-in route's code
+// is asked for now rather than once IndexedDB has answered.
+if (readLocal(storageKeys.tenant)) preloadSignedInChunks();
 
 async function bootstrap(): Promise<void> {
   // Listen first: a refresh refused during start-up must still sign this tab out.

@@ -5,6 +5,7 @@ import { currentLanguage, storeLanguage } from './languageStore';
 import { cachedTenantTranslations, loadAnonymousTranslations, type LoadedTranslations } from './translations';
 import { applyDocumentLanguage, i18nOptions, prepareShellTexts, setFallBackToNotFound } from './runtime';
 import { loadDateLocale } from './dateLocale';
+import { loadShellTexts } from './shellTextsLoader';
 import { followLanguageOfOtherTabs, followSignOut } from './changeLanguage';
 
 export { missingKeyText } from './runtime';
@@ -25,8 +26,12 @@ type StoredSession = [Awaited<ReturnType<typeof readStoredAuth>>, Awaited<Return
 
 export async function initI18n(): Promise<typeof i18next> {
   const lang = currentLanguage();
+  // Every page shows the signed-out pages' shell texts: their chunk is asked for at once.
+  void loadShellTexts(lang, 'signedOut');
   // The pipeline (page or service worker) reads the language from IndexedDB for Accept-Language.
-  await storeLanguage(lang).catch(() => undefined);
+  // Not waited for: IndexedDB runs transactions in the order they were made, so every read made
+  // after this line (the reads below, the pipeline's) already sees it.
+  void storeLanguage(lang).catch(() => undefined);
   const stored: Promise<StoredSession> = Promise.all([readStoredAuth(), readClaims()]);
   // With a session every shell text (a signed-in start), else the signed-out pages' only.
   const shellTexts = stored.then(([auth, claims]) => prepareShellTexts(lang, { all: Boolean(auth && claims) }));
