@@ -158,6 +158,16 @@ export class Dialog {
     await expect(this.root).toBeHidden();
   }
 
+  /** Not in the page at all (closed and removed), a stronger check than `expectClosed`. */
+  async expectGone(): Promise<void> {
+    await expect(this.root).toHaveCount(0);
+  }
+
+  /** The dialog is on screen and says this (its text contains it). */
+  async expectText(text: string): Promise<void> {
+    await expect(this.root).toContainText(text);
+  }
+
   button(name: string): Locator {
     return this.root.getByRole('button', { name, exact: true });
   }
