@@ -177,3 +177,26 @@ export class Dialog {
     await this.button(name).click();
   }
 }
+
+/** The once-per-session start-up modals (SPEC §4), shown one at a time once the member is in the shell. */
+export class StartupModals {
+  constructor(
+    readonly page: Page,
+    readonly texts: Record<string, string> = en,
+  ) {}
+
+  /** "Scheduled maintenance": the platform's announced window, in local time. */
+  get maintenance(): Dialog {
+    return new Dialog(this.page, this.texts.ScheduledMaintenance!);
+  }
+
+  /** "New benchmarking feature": the home-page announcement. */
+  get benchmarking(): Dialog {
+    return new Dialog(this.page, this.texts.NewBenchmarkingFeature!);
+  }
+
+  /** "Product improvements": the analytics notice. */
+  get improvements(): Dialog {
+    return new Dialog(this.page, this.texts.ProductImprovementsTitle!);
+  }
+}
