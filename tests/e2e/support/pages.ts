@@ -65,6 +65,26 @@ export class ShellChrome {
     return this.page.getByTestId('tenant-name');
   }
 
+  /** The tenant's logo in the top bar (an image named after the tenant). */
+  get tenantLogo(): Locator {
+    return this.page.getByTestId('tenant-logo').getByRole('img');
+  }
+
+  /** The top bar itself (the page's header), where the tenant's title shows. */
+  get bar(): Locator {
+    return this.page.locator('header');
+  }
+
+  /** A language (by its own name) or theme (by its label) in the open avatar menu: ticked or not. */
+  choice(name: string): Locator {
+    return this.page.getByRole('menuitemradio', { name, exact: true });
+  }
+
+  /** Every choice in the open avatar menu whose name contains `text` (none when the menu lacks it). */
+  choicesNamed(text: string): Locator {
+    return this.page.getByRole('menuitemradio', { name: text });
+  }
+
   /** The offline indicator (a status that clears itself). */
   get offline(): Locator {
     return this.page.getByRole('status').filter({ hasText: this.texts.Offline! });
