@@ -65,6 +65,16 @@ export class ShellChrome {
     return this.page.getByTestId('tenant-name');
   }
 
+  /** The avatar menu's button (its name starts with the menu's label, then the member's name). */
+  get userMenuButton(): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${this.texts.UserMenu}`) });
+  }
+
+  /** The top bar's clock, in the member's date and time formats. */
+  get clock(): Locator {
+    return this.page.getByTestId('shell-clock');
+  }
+
   /** The tenant's logo in the top bar (an image named after the tenant). */
   get tenantLogo(): Locator {
     return this.page.getByTestId('tenant-logo').getByRole('img');
