@@ -95,6 +95,42 @@ export class ShellChrome {
     return this.page.getByRole('menuitemradio', { name: text });
   }
 
+  /** An action in the open avatar menu ("Preferences", "Sign out"). */
+  menuItem(name: string): Locator {
+    return this.page.getByRole('menuitem', { name });
+  }
+
+  /** The product version line in the open avatar menu. */
+  get productVersion(): Locator {
+    return this.page.getByTestId('product-version');
+  }
+
+  /** The shell's build line in the open avatar menu. */
+  get shellBuild(): Locator {
+    return this.page.getByTestId('shell-build');
+  }
+
+  /** The tenant switcher's button (absent when the member has no tenant list). */
+  get tenantSwitcher(): Locator {
+    return this.page.getByRole('button', { name: new RegExp(this.texts.SwitchTenant!) });
+  }
+
+  /** Opens the tenant switcher; the dialog it opens ("Switch tenant": search, the tenants). */
+  async openTenantSwitcher(): Promise<Dialog> {
+    await this.tenantSwitcher.click();
+    return new Dialog(this.page, this.texts.SwitchTenant!);
+  }
+
+  /** The organisation-group switcher's button (a menu of the member's groups). */
+  get organisationGroups(): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${this.texts.SwitchOrganisationGroup}`) });
+  }
+
+  /** Below 1024 px: the one button the tenant and organisation fold into. */
+  get scopeButton(): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${this.texts.Tenant}`) });
+  }
+
   /** The offline indicator (a status that clears itself). */
   get offline(): Locator {
     return this.page.getByRole('status').filter({ hasText: this.texts.Offline! });
