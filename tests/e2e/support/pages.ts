@@ -23,6 +23,11 @@ export class SignInPage {
     return this.page.getByLabel(this.texts.Password!);
   }
 
+  /** The page's "Sign in" heading: the member is on the sign-in page. */
+  get heading(): Locator {
+    return this.page.getByRole('heading', { name: this.texts.SignIn });
+  }
+
   /** The form's error message (wrong password, sign-in failed). */
   get error(): Locator {
     return this.page.getByRole('alert');
@@ -108,6 +113,11 @@ export class ShellChrome {
   /** The shell's build line in the open avatar menu. */
   get shellBuild(): Locator {
     return this.page.getByTestId('shell-build');
+  }
+
+  /** The waiting-writes indicator in the top bar, saying `count` writes wait. */
+  pendingWrites(count: number): Locator {
+    return this.page.getByRole('button', { name: this.texts.PendingWrites!.replace('{{count}}', String(count)) });
   }
 
   /** The tenant switcher's button (absent when the member has no tenant list). */
@@ -205,15 +215,16 @@ export class UpdateIndicator {
   }
 }
 
-/** A modal dialog (or alert dialog) by its accessible name. */
+/** A modal dialog (or alert dialog) by its accessible name; `role` to insist on one of the two. */
 export class Dialog {
   readonly root: Locator;
 
   constructor(
     readonly page: Page,
     name: string | RegExp,
+    role?: 'dialog' | 'alertdialog',
   ) {
-    this.root = page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
+    this.root = role ? page.getByRole(role, { name }) : page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
   }
 
   async expectOpen(): Promise<void> {
