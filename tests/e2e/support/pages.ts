@@ -28,6 +28,11 @@ export class SignInPage {
     return this.page.getByRole('heading', { name: this.texts.SignIn });
   }
 
+  /** The sign-in page's language picker (a select of the offered languages). */
+  get language(): Locator {
+    return this.page.getByLabel(this.texts.Language!);
+  }
+
   /** The form's error message (wrong password, sign-in failed). */
   get error(): Locator {
     return this.page.getByRole('alert');
