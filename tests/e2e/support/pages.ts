@@ -141,6 +141,11 @@ export class ShellChrome {
     return this.page.getByRole('button', { name: new RegExp(`^${this.texts.SwitchOrganisationGroup}`) });
   }
 
+  /** The organisation picker's button (opens the organisation tree). */
+  get organisationPicker(): Locator {
+    return this.page.getByTestId('organisation-picker');
+  }
+
   /** Below 1024 px: the one button the tenant and organisation fold into. */
   get scopeButton(): Locator {
     return this.page.getByRole('button', { name: new RegExp(`^${this.texts.Tenant}`) });
