@@ -136,6 +136,13 @@ export class ShellChrome {
     return new Dialog(this.page, this.texts.SwitchTenant!);
   }
 
+  /** Switches tenant: opens the switcher, searches for `search` and picks the first tenant found. */
+  async switchTenant(search: string): Promise<void> {
+    const dialog = await this.openTenantSwitcher();
+    await dialog.root.getByLabel(this.texts.SearchTenants!).fill(search);
+    await dialog.root.getByRole('listitem').first().getByRole('button').click();
+  }
+
   /** The organisation-group switcher's button (a menu of the member's groups). */
   get organisationGroups(): Locator {
     return this.page.getByRole('button', { name: new RegExp(`^${this.texts.SwitchOrganisationGroup}`) });
