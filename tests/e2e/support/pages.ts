@@ -125,6 +125,12 @@ export class ShellChrome {
     return this.page.getByRole('button', { name: this.texts.PendingWrites!.replace('{{count}}', String(count)) });
   }
 
+  /** The writes indicator in the top bar, whatever it counts ("n waiting" or "n failed"); absent when none. */
+  get writesIndicator(): Locator {
+    const count = (key: string) => this.texts[key]!.replace('{{count}}', '\\d+');
+    return this.page.getByRole('button', { name: new RegExp(`^(${count('PendingWrites')}|${count('WritesFailed')})$`) });
+  }
+
   /** The tenant switcher's button (absent when the member has no tenant list). */
   get tenantSwitcher(): Locator {
     return this.page.getByRole('button', { name: new RegExp(this.texts.SwitchTenant!) });
