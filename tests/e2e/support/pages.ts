@@ -43,12 +43,22 @@ export class SignInPage {
     await expect(this.email).toBeVisible();
   }
 
-  /** Fills both steps and submits; where the browser goes next is the test's to check. */
-  async submit(email: string, password: string = demoPassword): Promise<void> {
+  /** The first step: the e-mail, then Continue (the SAML lookup decides what comes next). */
+  async continueWith(email: string): Promise<void> {
     await this.email.fill(email);
     await this.page.getByRole('button', { name: this.texts.Continue }).click();
+  }
+
+  /** The password step: the password, then Sign in. */
+  async submitPassword(password: string = demoPassword): Promise<void> {
     await this.password.fill(password);
     await this.page.getByRole('button', { name: this.texts.SignIn }).click();
+  }
+
+  /** Fills both steps and submits; where the browser goes next is the test's to check. */
+  async submit(email: string, password: string = demoPassword): Promise<void> {
+    await this.continueWith(email);
+    await this.submitPassword(password);
   }
 
   /** Opens the page, signs in and waits for the signed-in shell. */
@@ -103,6 +113,11 @@ export class ShellChrome {
   /** Every choice in the open avatar menu whose name contains `text` (none when the menu lacks it). */
   choicesNamed(text: string): Locator {
     return this.page.getByRole('menuitemradio', { name: text });
+  }
+
+  /** A group of the open avatar menu by its exact name ("Language", "Theme"). */
+  menuGroup(name: string): Locator {
+    return this.page.getByRole('group', { name, exact: true });
   }
 
   /** An action in the open avatar menu ("Preferences", "Sign out"). */
