@@ -49,10 +49,15 @@ export class SignInPage {
     await this.page.getByRole('button', { name: this.texts.Continue }).click();
   }
 
+  /** The form's Sign in button (the password step's). */
+  get signInButton(): Locator {
+    return this.page.getByRole('button', { name: this.texts.SignIn });
+  }
+
   /** The password step: the password, then Sign in. */
   async submitPassword(password: string = demoPassword): Promise<void> {
     await this.password.fill(password);
-    await this.page.getByRole('button', { name: this.texts.SignIn }).click();
+    await this.signInButton.click();
   }
 
   /** Fills both steps and submits; where the browser goes next is the test's to check. */
