@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, signOut } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
+import { ShellChrome, StartupModals } from './support/pages.ts';
 import type { PlatformControl } from './support/platform.ts';
 
 /**
@@ -44,14 +45,15 @@ function claimsOf(accessToken: string): Record<string, unknown> {
 /** Signed in and the signed-in state on screen (the point where analytics is decided). */
 async function signedIn(page: Page, signIn: (page: Page, email: string) => Promise<void>, email: string): Promise<void> {
   await signIn(page, email);
-  await expect(page.getByTestId('tenant-name')).toBeVisible();
+  await expect(new ShellChrome(page).tenantName).toBeVisible();
 }
 
 /** The shell still works: its user menu opens and offers Sign out. */
 async function expectShellWorking(page: Page): Promise<void> {
-  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
-  await page.getByRole('button', { name: new RegExp(`^${en.UserMenu}`) }).click();
-  await expect(page.getByRole('menuitem', { name: en.SignOut })).toBeVisible();
+  const chrome = new ShellChrome(page);
+  await chrome.expectSignedInAs('Ada Admin');
+  await chrome.userMenuButton.click();
+  await expect(chrome.menuItem(en.SignOut!)).toBeVisible();
 }
 
 test.describe('analytics identification', () => {
@@ -171,7 +173,7 @@ test.describe('analytics identification', () => {
     await preferences(platform, true);
     await signedIn(page, signIn, 'admin@acme.test');
     await expect.poll(() => callNames(platform)).toContain('track:page_view');
-    await signOut(page);
+    await new ShellChrome(page).signOut();
     await expect(page).toHaveURL(/\/auth$/);
     await expect.poll(() => callNames(platform)).toContain('reset');
     expect((await callNames(platform)).at(-1)).toBe('reset');
@@ -181,9 +183,9 @@ test.describe('analytics identification', () => {
     await preferences(platform, true, true);
     await signedIn(page, signIn, 'admin@acme.test');
     await expect.poll(() => callNames(platform)).toContain('track:page_view');
-    const dialog = page.getByRole('dialog', { name: en.ProductImprovementsTitle });
-    await dialog.getByRole('button', { name: en.RemoveGuidance }).click();
-    await expect(dialog).toBeHidden();
+    const improvements = new StartupModals(page).improvements;
+    await improvements.choose(en.RemoveGuidance!);
+    await improvements.expectClosed();
     await expect.poll(() => callNames(platform)).toContain('optOut');
 
     await page.evaluate(() => {

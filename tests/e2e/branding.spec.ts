@@ -1,7 +1,7 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { test, expect, en, signOut, waitForServiceWorker } from './fixtures.ts';
-import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
+import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { ShellChrome } from './support/pages.ts';
 import { platformGet, tenantIdByName } from './support/session.ts';
 
 // The service worker is part of what these tests check (the config blocks it by default).
@@ -26,7 +26,6 @@ interface Init {
 const resource = (init: Init, name: string) => init.resources.find((r) => r.resourceName === name)?.value;
 const brandVar = (page: Page, name: string) => page.evaluate((n) => document.documentElement.style.getPropertyValue(n), name);
 const favicon = (page: Page) => page.locator('link[rel~="icon"]').first().getAttribute('href');
-const tenantLogo = (page: Page) => page.getByTestId('tenant-logo').getByRole('img');
 const text = (key: string, values: Record<string, string>) => Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), en[key]!);
 
 test.describe('tenant branding', () => {
@@ -41,6 +40,7 @@ test.describe('tenant branding', () => {
     const workspace = await platformGet<IncomingBranding>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
     await platform.clearLog();
     await signIn(page, 'admin@acme.test');
+    const chrome = new ShellChrome(page);
 
     await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
     expect(await brandVar(page, '--brand-secondary')).toBe(init.branding.secondaryColor);
@@ -53,15 +53,15 @@ test.describe('tenant branding', () => {
     ]);
     await expect(page).toHaveTitle(resource(init, 'tabTitle')!);
     expect(await favicon(page)).toBe(resource(init, 'favicon'));
-    await expect(tenantLogo(page)).toHaveAttribute('src', workspace.logoData!);
-    await expect(tenantLogo(page)).toHaveAccessibleName(text('TenantLogo', { name: 'Acme Corp' }));
-    await expect(page.locator('header')).toContainText(workspace.pageTitle!);
+    await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
+    await expect(chrome.tenantLogo).toHaveAccessibleName(text('TenantLogo', { name: 'Acme Corp' }));
+    await expect(chrome.bar).toContainText(workspace.pageTitle!);
     const calls = await platform.log({ path: '/api/branding/v1/branding' });
     expect(calls.map((c) => c.query)).toEqual([{ isWorkspaceNavigation: 'true' }]);
 
     expect(await axeViolations(page)).toEqual([]);
 
-    await signOut(page);
+    await chrome.signOut();
     await expect(page).toHaveURL(/\/auth$/);
     expect(await brandVar(page, '--brand-primary')).toBe('');
     await expect(page.locator('html')).toHaveAttribute('data-brand', 'product');
@@ -92,6 +92,7 @@ test.describe('tenant branding', () => {
       void dialog.dismiss();
     });
     await signIn(page, 'admin@acme.test');
+    const chrome = new ShellChrome(page);
 
     // The valid fields of the same answer are applied…
     await expect.poll(() => brandVar(page, '--brand-secondary')).toBe(init.branding.secondaryColor);
@@ -102,9 +103,9 @@ test.describe('tenant branding', () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundImage)).toBe('none');
     await expect(page).toHaveTitle('trust-shell');
     expect(await favicon(page)).toBe('/favicon.svg');
-    await expect(tenantLogo(page)).toHaveAccessibleName(en.ProductLogo!);
-    await expect(tenantLogo(page)).toHaveAttribute('src', '/brand/default-logo.svg');
-    await expect(page.locator('header')).not.toContainText('__xss');
+    await expect(chrome.tenantLogo).toHaveAccessibleName(en.ProductLogo!);
+    await expect(chrome.tenantLogo).toHaveAttribute('src', '/brand/default-logo.svg');
+    await expect(chrome.bar).not.toContainText('__xss');
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
   });
@@ -113,8 +114,9 @@ test.describe('tenant branding', () => {
     const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
     const workspace = await platformGet<IncomingBranding>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
     await signIn(page, 'admin@acme.test');
+    const chrome = new ShellChrome(page);
     await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
-    await expect(tenantLogo(page)).toHaveAttribute('src', workspace.logoData!);
+    await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
     await waitForServiceWorker(page);
 
     await context.setOffline(true);
@@ -124,8 +126,8 @@ test.describe('tenant branding', () => {
     expect(await brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
     await expect(page).toHaveTitle(resource(init, 'tabTitle')!);
     expect(await favicon(page)).toBe(resource(init, 'favicon'));
-    await expect(tenantLogo(page)).toHaveAttribute('src', workspace.logoData!);
-    await expect(page.locator('header')).toContainText(workspace.pageTitle!);
+    await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
+    await expect(chrome.bar).toContainText(workspace.pageTitle!);
     expect(await platform.log()).toEqual([]);
     await context.setOffline(false);
   });
@@ -134,17 +136,18 @@ test.describe('tenant branding', () => {
 test.describe('theme at start-up', () => {
   test('switching on: the member picks a theme in the top bar; it is kept for the next start', async ({ page, signIn, platform }) => {
     await signIn(page, 'admin@acme.test');
-    await openUserMenu(page);
-    await expect(page.getByRole('menuitemradio', { name: en.ThemeDefault, exact: true })).toHaveAttribute('aria-checked', 'true');
-    await page.getByRole('menuitemradio', { name: en.ThemePreviewDark, exact: true }).click();
+    const chrome = new ShellChrome(page);
+    await chrome.openUserMenu();
+    await expect(chrome.choice(en.ThemeDefault!)).toHaveAttribute('aria-checked', 'true');
+    await chrome.choice(en.ThemePreviewDark!).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
     await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
     expect(await axeViolations(page, 'header')).toEqual([]);
 
     await platform.clearLog();
     await page.reload();
-    await openUserMenu(page);
-    await expect(page.getByRole('menuitemradio', { name: en.ThemePreviewDark, exact: true })).toHaveAttribute('aria-checked', 'true');
+    await chrome.openUserMenu();
+    await expect(chrome.choice(en.ThemePreviewDark!)).toHaveAttribute('aria-checked', 'true');
     await page.keyboard.press('Escape');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
     expect(await platform.log({ path: '/api/atlas/v1/theme' })).toHaveLength(1);
@@ -158,17 +161,18 @@ test.describe('theme at start-up', () => {
   }) => {
     const europe = await tenantIdByName(request, platform, 'Acme Europe');
     await signIn(page, 'admin@acme.test');
-    await pickInUserMenu(page, en.ThemePreview!);
+    const chrome = new ShellChrome(page);
+    await chrome.pick(en.ThemePreview!);
     await page.goto(`/mfe-host?context=${europe}&contextVersion=2`);
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Europe');
+    await expect(chrome.tenantName).toHaveText('Acme Europe');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
-    await openUserMenu(page);
-    await expect(page.getByRole('menuitemradio', { name: en.ThemePreview })).toHaveCount(0);
+    await chrome.openUserMenu();
+    await expect(chrome.choicesNamed(en.ThemePreview!)).toHaveCount(0);
     await page.keyboard.press('Escape');
     // The server's theme is applied, the member's own choice stays stored for tenants that allow it.
     expect(await page.evaluate(() => localStorage.getItem('trust-shell.theme'))).toBe('preview');
     await expect(page).toHaveTitle('Acme Europe');
-    await expect(page.locator('header')).toContainText('Acme Europe Trust Center');
+    await expect(chrome.bar).toContainText('Acme Europe Trust Center');
     expect(await axeViolations(page, 'header')).toEqual([]);
   });
 
@@ -177,10 +181,11 @@ test.describe('theme at start-up', () => {
     await page.evaluate(() => localStorage.setItem('trust-shell.theme', 'preview'));
     await platform.fault({ method: 'GET', path: '/api/atlas/v1/theme', status: 500 });
     await signIn(page, 'admin@acme.test');
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    const chrome = new ShellChrome(page);
+    await expect(chrome.tenantName).toHaveText('Acme Corp');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview');
-    await openUserMenu(page);
-    await expect(page.getByRole('menuitemradio', { name: en.ThemePreview })).toHaveCount(0);
+    await chrome.openUserMenu();
+    await expect(chrome.choicesNamed(en.ThemePreview!)).toHaveCount(0);
     await page.keyboard.press('Escape');
     expect((await platform.log({ path: '/api/atlas/v1/theme' })).map((r) => r.status)).toContain(500);
   });

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { SignInPage } from './support/pages.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 
 /**
  * JavaScript budgets, counted as the browser loads them (not as the build's manifest lists them):
@@ -71,7 +71,7 @@ test.describe('JavaScript budgets', () => {
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await tab.goto('/mfe-host');
-    await expect(tab.getByTestId('user-name')).toHaveText('Ada Admin');
+    await new ShellChrome(tab).expectSignedInAs('Ada Admin');
     await tab.waitForLoadState('networkidle');
     const { nameAt, starts } = await tab.evaluate(() => ({
       nameAt: (window as { __nameAt?: number }).__nameAt ?? null,

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, en, fillSignIn } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
+import { SignInPage } from './support/pages.ts';
 import { startShellServer, startShellServerWithConfig } from './support/server.ts';
 import { PlatformControl } from './support/platform.ts';
 
@@ -44,8 +45,9 @@ test.describe('runtime configuration (/config.json)', () => {
     const server = await startShellServerWithConfig({ authClient: { scope: 'read write' } });
     try {
       await page.goto(`${server.baseURL}/auth`);
-      await fillSignIn(page, 'admin@acme.test', 'wrong');
-      await expect(page.getByRole('alert')).toBeVisible();
+      const signInPage = new SignInPage(page);
+      await signInPage.submit('admin@acme.test', 'wrong');
+      await expect(signInPage.error).toBeVisible();
       // The second server has its own emulator; read its log through a control client.
       const control = new PlatformControl(page.request, server.baseURL);
       const [grant] = await control.log({ path: '/api/access/v1/oauth/token' });

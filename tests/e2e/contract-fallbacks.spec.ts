@@ -1,4 +1,5 @@
 import { test, expect, en } from './fixtures.ts';
+import { Dialog, ShellChrome } from './support/pages.ts';
 import { platformGet } from './support/session.ts';
 
 const legacyPath = '/api/access/v1/users/current/legacy';
@@ -14,9 +15,10 @@ test.describe('contract fall-backs (platform-api.yaml fall-back table)', () => {
         else await platform.override({ method: 'GET', path: legacyPath, status: 200, body: [] });
         await page.clock.install();
         await signIn(page, 'admin@acme.test');
-        await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+        const chrome = new ShellChrome(page);
+        await expect(chrome.tenantName).toHaveText('Acme Corp');
         // init's user (Ada Admin) is not used in its place.
-        await expect(page.getByTestId('user-name')).toHaveText('admin@acme.test');
+        await chrome.expectSignedInAs('admin@acme.test');
         await page.clock.runFor(2000); // well past the 250 ms start-up delay
         await expect(page.getByRole('dialog')).toHaveCount(0);
         for (const path of startupReads) expect(await platform.log({ path }), path).toEqual([]);
@@ -32,8 +34,8 @@ test.describe('contract fall-backs (platform-api.yaml fall-back table)', () => {
     await platform.override({ method: 'GET', path: '/api/access/v1/tenants/current', status: 200, body: { ...tenant, Name: longName } });
     await signIn(page, 'free@acme.test');
     await page.getByRole('button', { name: en.UpgradeNow }).click();
-    await page.getByRole('dialog', { name: en.UpgradeTitle }).getByRole('button', { name: en.StartTrial }).click();
-    await expect(page.getByRole('dialog', { name: en.ThankYou })).toBeVisible();
+    await new Dialog(page, en.UpgradeTitle!).choose(en.StartTrial!);
+    await new Dialog(page, en.ThankYou!).expectOpen();
     const [sent] = await platform.log({ path: '/api/salesops/v1/cases', method: 'POST' });
     const company = (sent!.body as { caseParams: { company: string } }).caseParams.company;
     expect(company).toBe(longName.slice(0, 255));
@@ -46,7 +48,7 @@ test.describe('contract fall-backs (platform-api.yaml fall-back table)', () => {
       if (m.type() === 'error') errors.push(m.text());
     });
     await signIn(page, 'admin@acme.test');
-    await expect(page.getByTestId('user-name')).not.toBeEmpty();
+    await expect(new ShellChrome(page).memberName).not.toBeEmpty();
     await platform.fault({ path: '/api/access/v1/oauth/token', status: 400 });
     await platform.clock(1000); // the access token has run out for the platform: the next call refreshes
     await page.reload();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, demoPassword, fillSignIn, ar } from './fixtures.ts';
+import { test, expect, en, ar } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
 
 const eulaPath = '/api/access/v1/eula';
@@ -15,7 +16,7 @@ test.describe('/eula: the end-user agreement', () => {
   test('shows the agreement, accepts the shown Version, refreshes once and goes on to the return URL', async ({ page, platform }) => {
     await page.goto('/mfe-host/home');
     await expect(page).toHaveURL(/\/auth$/);
-    await fillSignIn(page, eulaEmail);
+    await new SignInPage(page).submit(eulaEmail);
     await expect(page).toHaveURL(/\/eula$/);
     await expect(page.getByRole('heading', { level: 1, name: en.EndUserAgreement })).toBeVisible();
     await expect(agreementHeading(page)).toBeVisible();
@@ -32,7 +33,7 @@ test.describe('/eula: the end-user agreement', () => {
     });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/mfe-host\/home$/);
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
 
     const accepted = await platform.log({ path: acceptancePath, method: 'POST' });
     expect(accepted.map((r) => [r.status, r.body])).toEqual([[204, { Version: '2026.1' }]]);
@@ -42,14 +43,14 @@ test.describe('/eula: the end-user agreement', () => {
     expect(visited).not.toContain('/eula');
     // The member's own role now: a reload stays in the shell.
     await page.reload();
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
     await expect(page).toHaveURL(/\/mfe-host\/home$/);
   });
 
   test('a 400 on Version shows the new agreement with a message; accepting that one goes on', async ({ page, platform }) => {
     await platform.override({ method: 'GET', path: eulaPath, status: 200, body: { Version: '2025.4', Html: '<h2>Old terms</h2><p>Superseded.</p>' }, times: 1 });
     await page.goto('/auth');
-    await fillSignIn(page, eulaEmail);
+    await new SignInPage(page).submit(eulaEmail);
     await expect(page.getByRole('heading', { name: 'Old terms' })).toBeVisible();
     await acceptButton(page).click();
     await expect(page.getByText(en.EulaChanged!)).toBeVisible();
@@ -68,7 +69,7 @@ test.describe('/eula: the end-user agreement', () => {
   test('a failed load and a failed acceptance say so and can be tried again', async ({ page, platform }) => {
     await platform.fault({ method: 'GET', path: eulaPath, status: 500, times: 1 });
     await page.goto('/auth');
-    await fillSignIn(page, eulaEmail);
+    await new SignInPage(page).submit(eulaEmail);
     await expect(page.getByRole('alert').filter({ hasText: en.EulaLoadError! })).toBeVisible();
     await expect(acceptButton(page)).toHaveCount(0);
     await page.getByRole('button', { name: en.Retry }).click();
@@ -84,7 +85,7 @@ test.describe('/eula: the end-user agreement', () => {
 
   test('offline, the page says so and Accept waits for the network', async ({ page, context }) => {
     await page.goto('/auth');
-    await fillSignIn(page, eulaEmail);
+    await new SignInPage(page).submit(eulaEmail);
     await expect(agreementHeading(page)).toBeVisible();
     await context.setOffline(true);
     await expect(page.getByText(en.EulaOffline!)).toBeVisible();
@@ -95,7 +96,7 @@ test.describe('/eula: the end-user agreement', () => {
 
   test('Sign out leaves through the logoff', async ({ page, platform }) => {
     await page.goto('/auth');
-    await fillSignIn(page, eulaEmail);
+    await new SignInPage(page).submit(eulaEmail);
     await expect(agreementHeading(page)).toBeVisible();
     await page.getByRole('button', { name: en.SignOut }).click();
     await expect(page).toHaveURL(/\/auth$/);
@@ -105,12 +106,9 @@ test.describe('/eula: the end-user agreement', () => {
 
   test('in Arabic the page is right to left, and axe finds nothing', async ({ page }) => {
     await page.goto('/auth');
-    await page.getByLabel(en.Language!).selectOption('ar');
+    await new SignInPage(page).language.selectOption('ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await page.getByLabel(ar.Email!).fill(eulaEmail);
-    await page.getByRole('button', { name: ar.Continue }).click();
-    await page.getByLabel(ar.Password!).fill(demoPassword);
-    await page.getByRole('button', { name: ar.SignIn }).click();
+    await new SignInPage(page, ar).submit(eulaEmail);
     await expect(page).toHaveURL(/\/eula$/);
     await expect(page.getByRole('heading', { level: 1, name: ar.EndUserAgreement })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -127,7 +125,7 @@ test.describe('/eula: the end-user agreement', () => {
     const hostile = '<h2>Terms of use</h2><img src="x" onerror="window.hacked=true"><script>window.hacked=true</script><a href="javascript:window.hacked=true">link</a>';
     await platform.override({ method: 'GET', path: eulaPath, status: 200, body: { Version: '2026.1', Html: hostile } });
     await page.goto('/auth');
-    await fillSignIn(page, eulaEmail);
+    await new SignInPage(page).submit(eulaEmail);
     await expect(agreementHeading(page)).toBeVisible();
     const agreement = page.getByTestId('eula-text');
     await expect(agreement.locator('script, [onerror]')).toHaveCount(0);

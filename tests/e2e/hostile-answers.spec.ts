@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, demoPassword, signOut } from './fixtures.ts';
-import { openPreferences } from './support/chrome.ts';
+import { test, expect, en } from './fixtures.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { platformGet, refreshGrants, tenantIdByName } from './support/session.ts';
@@ -9,7 +9,6 @@ import type { PlatformControl } from './support/platform.ts';
 // An answer off the contract from any endpoint takes the SPEC §8 fall-back (or a
 // clear message), with the shell on screen: never a blank page or the start-up error.
 
-const userMenu = new RegExp(`^${en.UserMenu}`);
 const truncatedJson = '{"Id": "5d0a8c1e", "Na';
 const html = '<!doctype html><html><body><h1>Welcome to the proxy</h1></body></html>';
 
@@ -51,9 +50,9 @@ function pageErrors(page: Page): Error[] {
 /** The chrome is there and works: the user menu opens, and Sign out leads to a working sign-in page. */
 async function signOutThroughChrome(page: Page): Promise<void> {
   await expect(page.getByRole('banner')).toBeVisible();
-  await signOut(page);
+  await new ShellChrome(page).signOut();
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+  await expect(new SignInPage(page).heading).toBeVisible();
 }
 
 test.describe('schema-violating answers', () => {
@@ -81,22 +80,23 @@ test.describe('schema-violating answers', () => {
     await expectServed(platform, violations);
     // Tenants: null (the tenant is plain text, no switcher). (A user answer off the contract is a null
     // user, which runs no start-up reads at all: contract-fallbacks.spec.ts.)
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
-    await expect(page.getByRole('button', { name: new RegExp(en.SwitchTenant!) })).toHaveCount(0);
+    const chrome = new ShellChrome(page);
+    await chrome.expectSignedInAs('Ada Admin');
+    await expect(chrome.tenantName).toHaveText('Acme Corp');
+    await expect(chrome.tenantSwitcher).toHaveCount(0);
     // Theme: switching off (no theme menu). Navigation: the default (legacy), so no workspace branding is asked for.
-    await page.getByRole('button', { name: userMenu }).click();
-    await expect(page.getByRole('group', { name: en.Language, exact: true })).toBeVisible();
-    await expect(page.getByRole('group', { name: en.Theme, exact: true })).toHaveCount(0);
+    await chrome.userMenuButton.click();
+    await expect(chrome.menuGroup(en.Language!)).toBeVisible();
+    await expect(chrome.menuGroup(en.Theme!)).toHaveCount(0);
     expect((await platform.log({ path: '/api/branding/v1/branding' })).filter((r) => r.query.isWorkspaceNavigation === 'true')).toHaveLength(0);
     // Languages: init's list still offers every language.
-    await expect(page.getByRole('group', { name: en.Language, exact: true }).getByRole('menuitemradio')).toHaveCount(3);
+    await expect(chrome.menuGroup(en.Language!).getByRole('menuitemradio')).toHaveCount(3);
     await page.keyboard.press('Escape');
     // The business screen mounts (its own calls are its own affair).
     await expect(page.getByTestId('example-remote-user')).toBeAttached();
     // Version: 0.0.0 in the user menu.
-    await page.getByRole('button', { name: userMenu }).click();
-    await expect(page.getByTestId('product-version')).toHaveText(en.AppVersion!.replace('{{version}}', '0.0.0'));
+    await chrome.userMenuButton.click();
+    await expect(chrome.productVersion).toHaveText(en.AppVersion!.replace('{{version}}', '0.0.0'));
     await page.keyboard.press('Escape');
     // Banners, maintenance, benchmarking, product improvements: nothing to show (their answers
     // were in before the menu opened).
@@ -105,7 +105,7 @@ test.describe('schema-violating answers', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // The member still moves around the shell: a route change inside it keeps the chrome.
     await page.goto('/mfe-host/home/settings');
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await chrome.expectSignedInAs('Ada Admin');
     await signOutThroughChrome(page);
     expect(errors).toEqual([]);
   });
@@ -127,10 +127,11 @@ test.describe('schema-violating answers', () => {
     await expectServed(platform, violations);
     expect(await platform.log({ path: '/api/access/v1/users/current/tenants' })).toHaveLength(0);
     // The user comes from the current-user call; the tenant is unknown, so none is named.
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
-    await expect(page.getByTestId('tenant-name')).toHaveCount(0);
+    const chrome = new ShellChrome(page);
+    await chrome.expectSignedInAs('Ada Admin');
+    await expect(chrome.tenantName).toHaveCount(0);
     // Texts: the platform's English catalogue (the tenant's translations fell back to it).
-    await expect(page.getByRole('button', { name: userMenu })).toBeVisible();
+    await expect(chrome.userMenuButton).toBeVisible();
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
     await signOutThroughChrome(page);
     expect(errors).toEqual([]);
@@ -143,7 +144,7 @@ test.describe('schema-violating answers', () => {
     await serve(platform, violations);
     await signIn(page, 'invited@acme.test');
     await expectServed(platform, violations);
-    await expect(page.getByTestId('user-name')).not.toBeEmpty();
+    await expect(new ShellChrome(page).memberName).not.toBeEmpty();
     // The picker names no organisation (an em dash), and the good answer's name is nowhere.
     await expect(page.getByRole('button', { name: `${en.Organisation} –`, exact: true })).toBeVisible();
     await expect(page.getByRole('banner')).not.toContainText('Privacy Office');
@@ -158,15 +159,16 @@ test.describe('schema-violating answers', () => {
     // First visit, no good copy yet: SPEC §8, SPEC's keys show as keys (and the page still works);
     // the shell's own keys (SignIn) show their built-in texts, never the raw key.
     await platform.override({ method: 'GET', path: translations.path, status: 200, body: translations.body, times: 1 });
+    const signInPage = new SignInPage(page);
     await page.goto('/auth');
     await expect(page.getByRole('heading', { name: en.SignIn, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'SignIn', exact: true })).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    await expect(signInPage.heading).toBeVisible();
     // Once a good copy is kept, a violating answer falls back to it.
     await platform.override({ method: 'GET', path: translations.path, status: 200, body: translations.body, times: 1 });
     await page.reload();
-    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    await expect(signInPage.heading).toBeVisible();
     expect((await platform.log({ path: translations.path })).map((r) => r.status)).toEqual([200, 200, 200]);
 
     const anonymous: Violation[] = [
@@ -178,11 +180,10 @@ test.describe('schema-violating answers', () => {
     await page.reload();
     // Anonymous state null: the default logo and only the current language to choose.
     await expect(page.getByRole('img', { name: en.ProductLogo })).toHaveAttribute('src', '/brand/default-logo.svg');
-    await expect(page.getByLabel(en.Language!).locator('option')).toHaveCount(1);
+    await expect(signInPage.language.locator('option')).toHaveCount(1);
     // SAML lookup null: the plain password step.
-    await page.getByLabel(en.Email!).fill('admin@acme.test');
-    await page.getByRole('button', { name: en.Continue }).click();
-    await expect(page.getByLabel(en.Password!)).toBeVisible();
+    await signInPage.continueWith('admin@acme.test');
+    await expect(signInPage.password).toBeVisible();
     await expectServed(platform, anonymous);
 
     const tokenPath = '/api/access/v1/oauth/token';
@@ -198,16 +199,14 @@ test.describe('schema-violating answers', () => {
     recordAttempts('schema', tokenAnswers.map((v) => `POST ${v.path}: ${v.kind}`));
     for (const v of tokenAnswers) {
       await platform.override({ method: 'POST', path: tokenPath, status: 200, body: v.body, ...(v.contentType ? { contentType: v.contentType } : {}), times: 1 });
-      await page.getByLabel(en.Password!).fill(demoPassword);
       const answered = page.waitForResponse((r) => r.url().endsWith(tokenPath));
-      await page.getByRole('button', { name: en.SignIn }).click();
+      await signInPage.submitPassword();
       await answered;
-      await expect(page.getByRole('alert'), v.kind).toHaveText(en.SignInFailed!);
+      await expect(signInPage.error, v.kind).toHaveText(en.SignInFailed!);
       await expect(page, v.kind).toHaveURL(/\/auth$/);
     }
-    await page.getByLabel(en.Password!).fill(demoPassword);
-    await page.getByRole('button', { name: en.SignIn }).click();
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await signInPage.submitPassword();
+    await new ShellChrome(page).expectSignedInAs('Ada Admin');
     expect(errors).toEqual([]);
   });
 });
@@ -227,7 +226,7 @@ test.describe('later answers off the contract', () => {
     await signIn(page, 'admin@acme.test');
     await expectServed(platform, violations);
     expect((await platform.log({ path: '/api/branding/v1/branding' })).map((r) => r.query.isWorkspaceNavigation)).toEqual(['true']);
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await new ShellChrome(page).expectSignedInAs('Ada Admin');
     await expect(page.getByRole('banner')).toContainText(init.branding.pageTitle);
     expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary'))).toBe(init.branding.primaryColor);
     // A later good answer is taken again (the failure was not kept): the next load shows the workspace brand.
@@ -254,8 +253,8 @@ test.describe('later answers off the contract', () => {
     await serve(platform, violations);
     await signIn(page, 'admin@acme.test');
 
-    await openPreferences(page);
-    const organisation = page.getByRole('dialog', { name: en.DateTimePreferences }).getByRole('form', { name: en.OrganisationDefaults });
+    const preferences = await new ShellChrome(page).openPreferences();
+    const organisation = preferences.root.getByRole('form', { name: en.OrganisationDefaults });
     // The form shows the contract defaults, disabled, while it loads: enabled means it has its answers.
     await expect(organisation.getByRole('button', { name: en.SaveOrganisationDefaults })).toBeEnabled();
     await expect(organisation.getByLabel(en.DateFormat!)).toHaveValue('MM/DD/YYYY');
@@ -270,7 +269,7 @@ test.describe('later answers off the contract', () => {
     await page.goto(`/mfe-host?context=${europe}&contextVersion=2`);
     await expect(page).toHaveURL(/\/mfe-host$/);
     await expectServed(platform, violations);
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
     expect(refreshGrants(await platform.log({ path: '/api/access/v1/oauth/token' })).filter((g) => (g.body as Record<string, unknown>).context !== undefined)).toEqual([]);
     await signOutThroughChrome(page);
     expect(errors).toEqual([]);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test as base, expect, en, fillSignIn, quietenStartup, signOut } from './fixtures.ts';
+import { test as base, expect, en, quietenStartup } from './fixtures.ts';
 import { recordAttempts } from './support/hardening.ts';
+import { ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
 import { payloads } from './support/payloads.ts';
 import type { PlatformControl } from './support/platform.ts';
 import { startShellServerWithConfig, type ShellServer } from './support/server.ts';
@@ -438,22 +439,22 @@ const sameOriginOrImage = (value: string | null, origin: string) => value === nu
 /** The startup modals of a load: checked, then closed the way that sends nothing hostile on. */
 async function checkStartupModals(page: Page, values: Values, maintenanceTexts: readonly string[] | null): Promise<void> {
   if (maintenanceTexts) {
-    const maintenance = page.getByRole('dialog', { name: en.ScheduledMaintenance });
-    await expect(maintenance).toBeVisible();
-    const maintenanceText = await maintenance.evaluate((d) => d.textContent ?? '');
+    const maintenance = new StartupModals(page).maintenance;
+    await maintenance.expectOpen();
+    const maintenanceText = await maintenance.root.evaluate((d) => d.textContent ?? '');
     for (const text of maintenanceTexts.filter(isLiteralTranslation)) expect(maintenanceText).toContain(text);
-    expect(await maintenance.evaluate(dangersOf, ['svg', 'input', 'button'])).toEqual([]);
-    await maintenance.getByRole('button', { name: en.Continue }).click();
+    expect(await maintenance.root.evaluate(dangersOf, ['svg', 'input', 'button'])).toEqual([]);
+    await maintenance.choose(en.Continue!);
   }
 
-  const improvements = page.getByRole('dialog', { name: en.ProductImprovementsTitle });
-  await expect(improvements).toBeVisible();
-  const text = await improvements.evaluate((d) => d.textContent ?? '');
-  const dangers = await improvements.evaluate(dangersOf, ['svg', 'button']);
+  const improvements = new StartupModals(page).improvements;
+  await improvements.expectOpen();
+  const text = await improvements.root.evaluate((d) => d.textContent ?? '');
+  const dangers = await improvements.root.evaluate(dangersOf, ['svg', 'button']);
   if (isPlainText(values.improvementsHtml) && isLiteralTranslation(values.improvementsHtml)) expect(text).toContain(values.improvementsHtml);
   expect(dangers).toEqual([]);
-  await improvements.getByRole('button', { name: en.RemoveGuidance }).click();
-  await expect(improvements).toBeHidden();
+  await improvements.choose(en.RemoveGuidance!);
+  await improvements.expectClosed();
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -487,9 +488,9 @@ test.describe('hostile strings from the platform', () => {
     const harmless = Object.fromEntries(fields.map((f) => [f, `Harmless ${f}`])) as Values;
     for (const o of answersOf(answers, harmless, (i) => `Harmless entry ${i}`, false, ['Harmless 1', 'Harmless 2', 'Harmless 3', 'Harmless 4'])) await platform.override(o);
     await page.goto('/auth');
-    await fillSignIn(page, 'admin@acme.test');
+    await new SignInPage(page).submit('admin@acme.test');
     await expect(page).toHaveURL(/\/mfe-host/);
-    await expect(page.getByTestId('user-name')).toHaveText(harmless.userName);
+    await expect(new ShellChrome(page).memberName).toHaveText(harmless.userName);
     await checkStartupModals(page, harmless, ['Harmless 1', 'Harmless 2', 'Harmless 3', 'Harmless 4']);
     await expect.poll(async () => (await shown(page)).headerTitle).toBe(harmless.pageTitle);
     const baseline = await shown(page);
@@ -636,10 +637,10 @@ test.describe('open redirects', () => {
       await page.goto('/auth');
       await page.evaluate((url) => sessionStorage.setItem('trust-shell.returnUrl', url), wanted[i]!);
       // Rendered: the page listens for a sign-in made in another tab.
-      await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+      await expect(new SignInPage(page).heading).toBeVisible();
     }
     // The signing tab keeps the last hostile return URL: the form's own path.
-    await fillSignIn(signing, 'admin@acme.test');
+    await new SignInPage(signing).submit('admin@acme.test');
     await expect(signing).not.toHaveURL(`${origin}/auth`, { timeout: 30_000 });
 
     await expect(allowedTab).toHaveURL(`${origin}${allowed}`);
@@ -739,7 +740,7 @@ test.describe('open redirects', () => {
     // Whatever the context, the platform names another tenant: the shell asks before switching.
     await platform.override({ method: 'GET', path: '/api/access/v1/tenants/context', status: 200, body: { Id: europe.Id } });
     await signIn(page, 'admin@acme.test');
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
     for (const [name, value, version] of contexts) {
       await pushPath(page, `/mfe-host?${new URLSearchParams({ context: value, contextVersion: version }).toString()}`);
       if (/^\d+$/.test(version)) {
@@ -749,12 +750,12 @@ test.describe('open redirects', () => {
       }
       // Used, the parameters leave the address bar; a malformed version is ignored where it is.
       await expect(page, name).toHaveURL(/^\d+$/.test(version) ? `${origin}/mfe-host` : new RegExp(`^${origin}/mfe-host\\?context=`));
-      await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+      await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
     }
     expect(found).toEqual(nothingDetected);
     // The allowed destination: a real context (the platform resolves it when switching) changes tenant, inside the shell.
     await pushPath(page, `/mfe-host?context=${europe.Id}&contextVersion=2`);
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Europe');
+    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Europe');
     expect(new URL(page.url()).origin).toBe(origin);
     expect(found).toEqual(nothingDetected);
   });
@@ -796,9 +797,9 @@ test.describe('open redirects', () => {
         body: { IsEnabled: true, IdentityProviderSignOutUrl: url, IsOpenSaml4: openSaml4 },
       });
       await page.goto('/mfe-host');
-      await expect(page.getByTestId('user-name')).not.toBeEmpty();
+      await expect(new ShellChrome(page).memberName).not.toBeEmpty();
       await platform.clearLog();
-      await signOut(page);
+      await new ShellChrome(page).signOut();
       await expect(page, name).toHaveURL(`${origin}/auth`);
       // The allowed destination: the platform's own SAML logout path, which returns to /auth.
       const logout = await platform.log({ path: openSaml4 ? '/authentication/saml2/logout' : '/access/v1/saml/logout' });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, fillSignIn, signOut } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { axeViolations } from './support/axe.ts';
 
@@ -136,10 +137,10 @@ test.describe('corrupt or unavailable storage', () => {
       await expect(notice(page!), name).toContainText(en.SavedOnlyForThisTabDetail!);
       if (name === 'IndexedDB undefined') expect(await axeViolations(page!)).toEqual([]);
       await platform.clearLog();
-      await fillSignIn(page!, 'admin@acme.test');
+      await new SignInPage(page!).submit('admin@acme.test');
       await expect(page!, name).toHaveURL(/\/mfe-host/);
-      await expect(page!.getByTestId('user-name'), name).toHaveText('Ada Admin');
-      await expect(page!.getByTestId('tenant-name'), name).toContainText('Acme Corp');
+      await expect(new ShellChrome(page!).memberName, name).toHaveText('Ada Admin');
+      await expect(new ShellChrome(page!).tenantName, name).toContainText('Acme Corp');
       await expect(notice(page!), name).toBeVisible();
       if (name === 'IndexedDB undefined') expect(await axeViolations(page!, '[data-testid="storage-notice"]')).toEqual([]);
       // The platform got the bearer the shell kept in memory.
@@ -149,10 +150,10 @@ test.describe('corrupt or unavailable storage', () => {
         // Kept only in memory, the session ends with the page, as the notice said.
         await page!.reload();
       } else {
-        await signOut(page!);
+        await new ShellChrome(page!).signOut();
       }
       await expect(page!, name).toHaveURL(/\/auth$/);
-      await expect(page!.getByRole('heading', { name: en.SignIn }), name).toBeVisible();
+      await expect(new SignInPage(page!).heading, name).toBeVisible();
       expect(errors, name).toEqual([]);
       await page!.close();
     }
@@ -166,22 +167,22 @@ test.describe('corrupt or unavailable storage', () => {
     for (const round of [0, 1]) {
       await plantGarbage(page, round);
       await page.reload();
-      await expect(page.getByRole('heading', { name: en.SignIn }), `round ${round}`).toBeVisible();
-      await expect(page.getByLabel(en.Email!), `round ${round}`).toBeEditable();
+      await expect(new SignInPage(page).heading, `round ${round}`).toBeVisible();
+      await expect(new SignInPage(page).email, `round ${round}`).toBeEditable();
     }
-    await fillSignIn(page, 'admin@acme.test');
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await new SignInPage(page).submit('admin@acme.test');
+    await new ShellChrome(page).expectSignedInAs('Ada Admin');
     // Signed in: two more rounds, the last with every IndexedDB record corrupted too.
     for (const round of [2, 3]) {
       await plantGarbage(page, round);
       if (round === 3) expect(await corruptIndexedDb(page)).toBeGreaterThan(0);
       await page.reload();
-      await expect(page.getByTestId('user-name'), `round ${round}`).toHaveText('Ada Admin');
-      await expect(page.getByTestId('tenant-name'), `round ${round}`).toContainText('Acme Corp');
+      await expect(new ShellChrome(page).memberName, `round ${round}`).toHaveText('Ada Admin');
+      await expect(new ShellChrome(page).tenantName, `round ${round}`).toContainText('Acme Corp');
     }
     // Storage itself works, so nothing is said about it.
     await expect(notice(page)).toHaveCount(0);
-    await signOut(page);
+    await new ShellChrome(page).signOut();
     await expect(page).toHaveURL(/\/auth$/);
     expect(errors).toEqual([]);
   });

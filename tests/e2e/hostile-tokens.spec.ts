@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, fillSignIn, demoPassword, signOut } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { malformedTokens, megabyteToken } from './support/malformedTokens.ts';
 import { plantSession, storedEntry } from './support/shellStorage.ts';
@@ -21,8 +22,8 @@ function pageErrors(page: Page): Error[] {
 /** The sign-in page, usable: its heading and the email field (never the start-up error screen). */
 async function expectSignInPage(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
-  await expect(page.getByLabel(en.Email!)).toBeEditable();
+  await expect(new SignInPage(page).heading).toBeVisible();
+  await expect(new SignInPage(page).email).toBeEditable();
 }
 
 const tokenAnswer = (token: string) => ({ access_token: token, refresh_token: token, token_type: 'bearer', expires_in: 900, scope: 'read' });
@@ -38,27 +39,25 @@ test.describe('malformed tokens', () => {
     const tokens = malformedTokens((await platform.token(email)).access_token);
     recordAttempts('token', Object.keys(tokens).map((name) => `sign-in answer: ${name}`));
     await page.goto('/auth');
-    await page.getByLabel(en.Email!).fill(email);
-    await page.getByRole('button', { name: en.Continue }).click();
+    const signInPage = new SignInPage(page);
+    await signInPage.continueWith(email);
     for (const [name, token] of Object.entries(tokens)) {
       await platform.override({ method: 'POST', path: tokenPath, status: 200, body: tokenAnswer(token), times: 1 });
-      await page.getByLabel(en.Password!).fill(demoPassword);
       // The form is busy (no alert) from the click until the answer is handled.
       const answered = page.waitForResponse((r) => r.url().endsWith(tokenPath));
-      await page.getByRole('button', { name: en.SignIn }).click();
+      await signInPage.submitPassword();
       await answered;
-      await expect(page.getByRole('alert'), name).toHaveText(en.SignInFailed!);
+      await expect(signInPage.error, name).toHaveText(en.SignInFailed!);
       await expect(page, name).toHaveURL(/\/auth$/);
       // The form is usable again: the password was cleared for a new try.
-      await expect(page.getByLabel(en.Password!), name).toHaveValue('');
+      await expect(signInPage.password, name).toHaveValue('');
       expect(await storedEntry(page, 'auth'), name).toBeNull();
     }
     expect(await grantsAnswered(platform, 'password')).toEqual(Object.keys(tokens).map(() => 200));
     // No override left: the platform's real answer signs the member in.
-    await page.getByLabel(en.Password!).fill(demoPassword);
-    await page.getByRole('button', { name: en.SignIn }).click();
+    await signInPage.submitPassword();
     await expect(page).toHaveURL(/\/mfe-host/);
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await new ShellChrome(page).expectSignedInAs('Ada Admin');
     expect(errors).toEqual([]);
   });
 
@@ -84,8 +83,8 @@ test.describe('malformed tokens', () => {
       expect(await grantsAnswered(platform, 'refresh_token'), name).toEqual(Array<number>(refreshes).fill(200));
       expect(await storedEntry(page, 'auth'), name).toBeNull();
     }
-    await fillSignIn(page, email);
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await new SignInPage(page).submit(email);
+    await new ShellChrome(page).expectSignedInAs('Ada Admin');
     expect(errors).toEqual([]);
   });
 
@@ -122,12 +121,12 @@ test.describe('malformed tokens', () => {
       await expectSignInPage(page);
       await plantSession(page, { auth: { tenantGuid: 'planted', orgGroupGuid: 'planted', refresh_token }, accessToken: tokens[name] });
       await page.goto('/mfe-host');
-      await expect(page.getByTestId('user-name'), name).toHaveText('Ada Admin');
+      await expect(new ShellChrome(page).memberName, name).toHaveText('Ada Admin');
       expect(await grantsAnswered(platform, 'refresh_token'), name).toContain(200);
       // Whatever bearer the shell sent, none was the oversized one.
       const bearers = (await platform.log()).map((r) => r.headers.authorization ?? '');
       expect(bearers.every((b) => b.length < 16_384), name).toBe(true);
-      await signOut(page);
+      await new ShellChrome(page).signOut();
     }
     expect(tooLarge).toEqual([]);
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { test, expect, en, waitForServiceWorker, ar, de } from './fixtures.ts';
-import { openPreferences, pickInUserMenu } from './support/chrome.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
 // The service worker is part of what these tests check (the config blocks it by default).
@@ -27,11 +27,10 @@ const isSameDocument = (page: Page) => page.evaluate(() => (window as unknown as
  */
 async function nextScreenCall(page: Page, platform: PlatformControl, texts: Record<string, string>): Promise<string | undefined> {
   await platform.clearLog();
-  await openPreferences(page, texts);
-  const dialog = page.getByRole('dialog', { name: texts.DateTimePreferences });
-  await expect(dialog.getByRole('form', { name: texts.OrganisationDefaults }).getByLabel(texts.DateFormat!)).toBeEnabled();
+  const dialog = await new ShellChrome(page, texts).openPreferences();
+  await expect(dialog.root.getByRole('form', { name: texts.OrganisationDefaults }).getByLabel(texts.DateFormat!)).toBeEnabled();
   await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await dialog.expectClosed();
   const calls = await platform.log({ path: '/api/globalization/v1/ui-settings', method: 'GET' });
   expect(calls.length).toBeGreaterThan(0);
   expect(new Set(calls.map((r) => r.headers['accept-language'])).size).toBe(1);
@@ -46,7 +45,9 @@ test.describe('language', () => {
     platform,
   }) => {
     await signIn(page, 'admin@acme.test');
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    const chrome = new ShellChrome(page);
+    const arabicChrome = new ShellChrome(page, ar);
+    await expect(chrome.tenantName).toHaveText('Acme Corp');
     const html = page.locator('html');
     await expect(html).toHaveAttribute('dir', 'ltr');
     await expect(html).toHaveAttribute('lang', 'en-us');
@@ -64,12 +65,12 @@ test.describe('language', () => {
       .toBe(2);
     await page.waitForLoadState('networkidle');
     await platform.clearLog();
-    await pickInUserMenu(page, 'العربية');
+    await chrome.pick('العربية');
     await expect(html).toHaveAttribute('dir', 'rtl');
     await expect(html).toHaveAttribute('lang', 'ar');
-    await expect(page.getByRole('button', { name: new RegExp(`^${ar.UserMenu}`) })).toBeVisible();
-    await page.getByRole('button', { name: new RegExp(`^${ar.UserMenu}`) }).click();
-    await expect(page.getByRole('menuitem', { name: ar.Preferences })).toBeVisible();
+    await expect(arabicChrome.userMenuButton).toBeVisible();
+    await arabicChrome.openUserMenu();
+    await expect(arabicChrome.menuItem(ar.Preferences!)).toBeVisible();
     await page.keyboard.press('Escape');
     expect(await isSameDocument(page)).toBe(true);
     expect(navigations).toBe(0);
@@ -86,11 +87,11 @@ test.describe('language', () => {
 
     // And back, still without a reload.
     await platform.clearLog();
-    await page.getByRole('button', { name: new RegExp(`^${ar.UserMenu}`) }).click();
-    await page.getByRole('menuitemradio', { name: 'English (US)' }).click();
+    await arabicChrome.openUserMenu();
+    await arabicChrome.choice('English (US)').click();
     await expect(html).toHaveAttribute('dir', 'ltr');
     await expect(html).toHaveAttribute('lang', 'en-us');
-    await expect(page.getByRole('button', { name: new RegExp(`^${en.UserMenu}`) })).toBeVisible();
+    await expect(chrome.userMenuButton).toBeVisible();
     expect(await isSameDocument(page)).toBe(true);
     expect(navigations).toBe(0);
     expect(await nextScreenCall(page, platform, en)).toBe('en-us');
@@ -98,13 +99,14 @@ test.describe('language', () => {
 
   test('the picked language is kept across a reload', async ({ page, signIn }) => {
     await signIn(page, 'admin@acme.test');
-    await pickInUserMenu(page, 'Deutsch');
-    await expect(page.getByRole('button', { name: new RegExp(`^${de.UserMenu}`) })).toBeVisible();
+    await new ShellChrome(page).pick('Deutsch');
+    const germanChrome = new ShellChrome(page, de);
+    await expect(germanChrome.userMenuButton).toBeVisible();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-de');
-    await expect(page.getByRole('button', { name: new RegExp(`^${de.UserMenu}`) })).toBeVisible();
-    await page.getByRole('button', { name: new RegExp(`^${de.UserMenu}`) }).click();
-    await expect(page.getByRole('menuitemradio', { name: 'Deutsch' })).toHaveAttribute('aria-checked', 'true');
+    await expect(germanChrome.userMenuButton).toBeVisible();
+    await germanChrome.openUserMenu();
+    await expect(germanChrome.choice('Deutsch')).toHaveAttribute('aria-checked', 'true');
   });
 
   test('the arabic@acme.test persona gets rtl after sign-in, from the tenant translations merged with seeds', async ({ page, signIn, platform }) => {
@@ -112,9 +114,10 @@ test.describe('language', () => {
     const html = page.locator('html');
     await expect(html).toHaveAttribute('dir', 'rtl');
     await expect(html).toHaveAttribute('lang', 'ar');
-    await expect(page.getByRole('button', { name: new RegExp(`^${ar.UserMenu}`) })).toBeVisible();
-    await page.getByRole('button', { name: new RegExp(`^${ar.UserMenu}`) }).click();
-    await expect(page.getByRole('menuitemradio', { name: 'العربية' })).toHaveAttribute('aria-checked', 'true');
+    const chrome = new ShellChrome(page, ar);
+    await expect(chrome.userMenuButton).toBeVisible();
+    await chrome.openUserMenu();
+    await expect(chrome.choice('العربية')).toHaveAttribute('aria-checked', 'true');
     await page.keyboard.press('Escape');
     // v2 tenant route plus the seed (this host is not a listed seed domain).
     expect((await platform.log({ path: '/api/globalization/v2/translations/tenant/ar' })).map((r) => r.status)).toContain(200);
@@ -124,11 +127,11 @@ test.describe('language', () => {
 
   test('anonymous translations load per language with the language and tenantId query values', async ({ page, platform }) => {
     await page.goto('/auth');
-    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    await expect(new SignInPage(page).heading).toBeVisible();
     const [first] = await platform.log({ path: '/api/globalization/v1/translations/en-us' });
     expect(first?.query).toEqual({ language: 'en-us', tenantId: allZeroTenant });
-    await page.getByLabel(en.Language!).selectOption('de-de');
-    await expect(page.getByRole('heading', { name: de.SignIn })).toBeVisible();
+    await new SignInPage(page).language.selectOption('de-de');
+    await expect(new SignInPage(page, de).heading).toBeVisible();
     const [german] = await platform.log({ path: '/api/globalization/v1/translations/de-de' });
     expect(german?.query).toEqual({ language: 'de-de', tenantId: allZeroTenant });
     expect(german?.headers['accept-language']).toBe('de-de');
@@ -136,12 +139,13 @@ test.describe('language', () => {
 
   test('translations work offline after the first load', async ({ page, context, signIn }) => {
     await signIn(page, 'arabic@acme.test');
-    await expect(page.getByRole('button', { name: new RegExp(`^${ar.UserMenu}`) })).toBeVisible();
+    const chrome = new ShellChrome(page, ar);
+    await expect(chrome.userMenuButton).toBeVisible();
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('button', { name: new RegExp(`^${ar.UserMenu}`) })).toBeVisible();
+    await expect(chrome.userMenuButton).toBeVisible();
     await context.setOffline(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, signOut, ar } from './fixtures.ts';
+import { test, expect, en, ar } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
-import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
+import { Dialog, ShellChrome } from './support/pages.ts';
 import { bannerControls, pickerOverlaps, titleChipEdgeContrast } from './support/layout.ts';
 
 /**
@@ -63,7 +63,7 @@ test.describe('layout', () => {
     expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(56);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     expect((await firstContentOfMain(page))!.left).toBeGreaterThanOrEqual(16);
-    await signOut(page);
+    await new ShellChrome(page).signOut();
 
     await page.setViewportSize(desktop);
     await signIn(page, 'arabic@acme.test');
@@ -116,7 +116,7 @@ test.describe('layout', () => {
 
       // The avatar menu by keyboard: Enter opens it; the arrows reach every item.
       await page.keyboard.press('Escape');
-      const userButton = page.getByRole('button', { name: new RegExp(`^${en.UserMenu}`) });
+      const userButton = new ShellChrome(page).userMenuButton;
       await userButton.focus();
       await page.keyboard.press('Enter');
       const items: string[] = [];
@@ -156,15 +156,13 @@ test.describe('layout', () => {
         // The brand's title chip stands out from the bar (from 640 px, where it shows), in every theme.
         const chip = await titleChipEdgeContrast(page);
         if (viewport.width > 640) expect(chip, `${label}: title chip against the bar`).toBeGreaterThanOrEqual(3);
-        await openUserMenu(page, c.UserMenu);
+        const chrome = new ShellChrome(page, c);
+        await chrome.openUserMenu();
         expect(await axeViolations(page), `${label}: user menu`).toEqual([]);
         await page.keyboard.press('Escape');
         if (!everyMenu) return;
         const toggle = page.locator('[data-scope-toggle]');
-        const openScope = async () => {
-          if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-        };
-        await openScope();
+        await chrome.openScope();
         if (await toggle.isVisible()) {
           // Every level of the panel has a visible label, and every switcher a name.
           const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
@@ -172,33 +170,32 @@ test.describe('layout', () => {
           for (const name of [c.SwitchTenant!, c.SwitchOrganisationGroup!, c.Organisation!]) await expect(panel.getByRole('button', { name: new RegExp(name) }), name).toBeVisible();
           expect(await axeViolations(page), `${label}: scope panel`).toEqual([]);
         }
-        await page.getByTestId('orggroup-switch').click();
+        await chrome.organisationGroups.click();
         await expect(page.getByRole('menu')).toBeVisible();
         expect(await axeViolations(page), `${label}: organisation groups`).toEqual([]);
         await page.keyboard.press('Escape');
-        await openScope();
-        await page.getByTestId('organisation-picker').click();
+        await chrome.openScope();
+        await chrome.organisationPicker.click();
         await expect(page.getByRole('tree')).toBeVisible();
         expect(await pickerOverlaps(page), `${label}: organisation picker`).toEqual([]);
         expect(await axeViolations(page), `${label}: organisation picker`).toEqual([]);
         await page.keyboard.press('Escape');
-        await openScope();
-        await page.getByRole('button', { name: new RegExp(c.SwitchTenant!) }).click();
-        await expect(page.getByRole('dialog', { name: c.SwitchTenant })).toBeVisible();
+        await chrome.openScope();
+        await (await chrome.openTenantSwitcher()).expectOpen();
         expect(await axeViolations(page), `${label}: tenants`).toEqual([]);
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);
       };
       if (dir === 'ltr') {
         await checkAll('light ltr', en, true);
-        await pickInUserMenu(page, en.ThemePreviewDark!);
+        await new ShellChrome(page).pick(en.ThemePreviewDark!);
         await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
         await checkAll('dark ltr', en, false);
       } else {
-        await pickInUserMenu(page, 'العربية');
+        await new ShellChrome(page).pick('العربية');
         await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
         await checkAll('light rtl', ar, false);
-        await pickInUserMenu(page, ar.ThemePreviewDark!, ar.UserMenu);
+        await new ShellChrome(page, ar).pick(ar.ThemePreviewDark!);
         await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
         await checkAll('dark rtl', ar, true);
       }
@@ -219,30 +216,28 @@ test.describe('installed app', () => {
     const calls = () => Promise.resolve([...recorded]);
     await signIn(page, 'admin@acme.test');
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
-    await openUserMenu(page);
-    await page.getByRole('menuitem', { name: en.Preferences }).click();
-    const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
-    const mine = dialog.getByRole('form', { name: en.YourPreferences });
+    const chrome = new ShellChrome(page);
+    const dialog = await chrome.openPreferences();
+    const mine = dialog.root.getByRole('form', { name: en.YourPreferences });
     await expect(mine).toBeVisible();
     await context.setOffline(true);
     await mine.getByLabel(en.TimeFormat!).selectOption('24Hour');
     await mine.getByRole('button', { name: en.Save, exact: true }).click();
-    await expect(dialog).toBeHidden();
+    await dialog.expectClosed();
     await expect.poll(calls).toContain('set 1');
     await context.setOffline(false);
     await expect.poll(async () => (await calls()).at(-1)).toBe('clear');
     // Waiting again (the platform's gateway fails the save, so it waits), then sign-out clears the badge.
     await platform.fault({ method: 'PUT', path: '/api/globalization/v1/ui-settings/user/', status: 503 });
-    await openUserMenu(page);
-    await page.getByRole('menuitem', { name: en.Preferences }).click();
+    await chrome.openPreferences();
     await mine.getByLabel(en.TimeFormat!).selectOption('12Hour');
     await mine.getByRole('button', { name: en.Save, exact: true }).click();
-    await expect(dialog).toBeHidden();
+    await dialog.expectClosed();
     await expect.poll(async () => (await calls()).at(-1)).toBe('set 1');
     recorded.length = 0;
-    await signOut(page);
+    await chrome.signOut();
     // A write still waits: the sign-out asks first, and discarding it signs out.
-    await page.getByRole('alertdialog', { name: en.SignOutPendingTitle }).getByRole('button', { name: en.SignOutDiscard }).click();
+    await new Dialog(page, en.SignOutPendingTitle!, 'alertdialog').choose(en.SignOutDiscard!);
     await expect(page).toHaveURL(/\/auth/);
     expect(await calls()).toContain('clear');
   });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test as base, expect, en } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { ShellChrome } from './support/pages.ts';
 import { startShellServerWithConfig, type ShellServer } from './support/server.ts';
 
 /**
@@ -60,7 +61,7 @@ test.describe('community-app links', () => {
   test('with CommunityAppAccess, community links go through /auth/connected-apps and land on the community app', async ({ page, signIn }) => {
     const visited = await fakeCommunity(page);
     await signIn(page, 'admin@acme.test');
-    await expect(page.getByTestId('tenant-name')).toBeVisible();
+    await expect(new ShellChrome(page).tenantName).toBeVisible();
     await renderLinks(page, {
       forum: `${community}/forum/7?sort=new#top`,
       lookalike: `${community}.evil.test/forum`,
@@ -87,7 +88,7 @@ test.describe('community-app links', () => {
 
   test('without CommunityAppAccess links are left as they are', async ({ page, signIn }) => {
     await signIn(page, 'basic@acme.test');
-    await expect(page.getByTestId('tenant-name')).toBeVisible();
+    await expect(new ShellChrome(page).tenantName).toBeVisible();
     await renderLinks(page, { forum: `${community}/forum` });
     await expect(page.locator('#forum')).toHaveAttribute('href', `${community}/forum`);
   });
@@ -141,7 +142,7 @@ test.describe('browsing history', () => {
     const token = (await platform.token('admin@acme.test')).access_token;
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { guid: string; tenantGuid: string };
     await signIn(page, 'admin@acme.test');
-    await expect(page.getByTestId('tenant-name')).toBeVisible();
+    await expect(new ShellChrome(page).tenantName).toBeVisible();
     const before = Date.now();
     const read = () => page.evaluate(() => JSON.parse(localStorage.getItem('trust-shell.history') ?? '{}') as Record<string, { url: string; timestamp: number }[]>);
     const kept = async () => (await read())[`${claims.guid}:${claims.tenantGuid}`]?.map((e) => e.url);

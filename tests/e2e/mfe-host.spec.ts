@@ -1,4 +1,5 @@
-import { test, expect, en, fillSignIn, quietenStartup } from './fixtures.ts';
+import { test, expect, en, quietenStartup } from './fixtures.ts';
+import { ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startShellServerWithConfig } from './support/server.ts';
 
@@ -10,7 +11,7 @@ test.describe('micro-frontend host (/mfe-host)', () => {
     });
     await signIn(page, 'admin@acme.test');
     await expect(page).toHaveURL(/\/mfe-host$/);
-    const fullName = page.getByTestId('user-name');
+    const fullName = new ShellChrome(page).memberName;
     await expect(fullName).not.toBeEmpty();
     await expect(page.getByTestId('example-remote-user')).toHaveText((await fullName.textContent())!);
     expect(lifecycle).toEqual(['example remote mounted']);
@@ -34,12 +35,12 @@ test.describe('micro-frontend host (/mfe-host)', () => {
     try {
       await quietenStartup(new PlatformControl(request, server.baseURL));
       await page.goto(`${server.baseURL}/auth`);
-      await fillSignIn(page, 'admin@acme.test');
+      await new SignInPage(page).submit('admin@acme.test');
       await expect(page).toHaveURL(/\/mfe-host$/);
       const panel = page.getByRole('alert').filter({ hasText: en.MicroFrontendLoadError! });
       await expect(panel).toBeVisible();
       await expect(panel.getByRole('button', { name: en.Retry })).toBeVisible();
-      await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp'); // the shell itself still works
+      await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp'); // the shell itself still works
     } finally {
       await server.close();
     }
@@ -67,14 +68,13 @@ test.describe('remotes served at their own route (contract microFrontends[].rout
         body: { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: false },
       });
       await page.goto(`${server.baseURL}/auth`);
-      await fillSignIn(page, 'ptl@acme.test');
+      await new SignInPage(page).submit('ptl@acme.test');
       await expect(page).toHaveURL(/\/mfe-host$/);
-      const benchmarking = page.getByRole('dialog', { name: en.NewBenchmarkingFeature });
-      await benchmarking.getByRole('button', { name: en.LearnMore }).click();
+      await new StartupModals(page).benchmarking.choose(en.LearnMore!);
       await expect(page).toHaveURL(`${server.baseURL}/reporting/benchmarking`);
       await expect(page.getByRole('heading', { level: 1, name: 'Benchmarking' })).toBeAttached();
       await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
-      await expect(page.getByTestId('tenant-name')).toBeVisible(); // inside the signed-in shell
+      await expect(new ShellChrome(page).tenantName).toBeVisible(); // inside the signed-in shell
 
       // A full page load at the remote's own address mounts it too.
       await page.goto(`${server.baseURL}/reporting/benchmarking/quarterly`);

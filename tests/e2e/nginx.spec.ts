@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test, expect, type APIResponse } from '@playwright/test';
-import { fillSignIn, quietenStartup, recordCspViolations, waitForServiceWorker, en } from './fixtures.ts';
+import { quietenStartup, recordCspViolations, waitForServiceWorker } from './fixtures.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startNginx, nginxPath, type RunningNginx } from './support/nginx.ts';
 import { freePort, startStandalonePlatform, type StandalonePlatform } from './support/standalonePlatform.ts';
@@ -129,10 +130,11 @@ test('a member signs in through nginx, and every platform call reached the platf
   await quietenStartup(upstream);
 
   await page.goto(`${origin}/auth`);
-  await fillSignIn(page, 'ptl@acme.test');
+  await new SignInPage(page).submit('ptl@acme.test');
   await expect(page).toHaveURL(/\/mfe-host$/);
-  await expect(page.getByTestId('user-name')).toHaveText('Petra Prefix');
-  await expect(page.getByTestId('tenant-name')).toHaveText('Northwind EU');
+  const chrome = new ShellChrome(page);
+  await chrome.expectSignedInAs('Petra Prefix');
+  await expect(chrome.tenantName).toHaveText('Northwind EU');
 
   const log = await upstream.log();
   const token = log.find((r) => r.path === '/api/access/v1/oauth/token' && r.status === 200);
@@ -156,6 +158,6 @@ test.describe('service worker', () => {
     await page.goto(`${origin}/auth`);
     await waitForServiceWorker(page);
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${origin}/sw.js`);
-    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    await expect(new SignInPage(page).heading).toBeVisible();
   });
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, fillSignIn, signOut, waitForServiceWorker } from './fixtures.ts';
+import { test, expect, waitForServiceWorker } from './fixtures.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import type { PlatformControl } from './support/platform.ts';
 
 // The service worker's cache of the contract's cacheable answers.
@@ -26,32 +27,33 @@ test('cached answers belong to one member and tenant: offline, A sees A; after A
   expect(partitionA).not.toBe(partitionB);
 
   await signIn(page, 'admin@acme.test');
+  const chrome = new ShellChrome(page);
   await waitForServiceWorker(page);
   await page.reload(); // now through the service worker, which keeps the cacheable answers
-  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+  await chrome.expectSignedInAs('Ada Admin');
   await expect.poll(() => apiCaches(page)).toEqual([`${partitionA}en-us`]);
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
-  await expect(page.getByRole('status').filter({ hasText: en.Offline! })).toBeVisible();
+  await chrome.expectSignedInAs('Ada Admin');
+  await expect(chrome.offline).toBeVisible();
   expect(await versionCall(page)).toEqual({ status: 200, fromCache: '1' });
 
   await context.setOffline(false);
-  await signOut(page);
+  await chrome.signOut();
   await expect(page).toHaveURL(/\/auth$/);
   expect(await apiCaches(page)).toEqual([]);
 
-  await fillSignIn(page, 'sandbox@acme.test');
+  await new SignInPage(page).submit( 'sandbox@acme.test');
   await expect(page).toHaveURL(/\/mfe-host/);
-  await expect(page.getByTestId('user-name')).toHaveText('Sam Sandbox');
+  await chrome.expectSignedInAs('Sam Sandbox');
   await page.reload();
-  await expect(page.getByTestId('user-name')).toHaveText('Sam Sandbox');
+  await chrome.expectSignedInAs('Sam Sandbox');
   await expect.poll(() => apiCaches(page)).toEqual([`${partitionB}en-us`]);
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByTestId('user-name')).toHaveText('Sam Sandbox');
+  await chrome.expectSignedInAs('Sam Sandbox');
   await expect(page.getByText('Ada Admin')).toHaveCount(0);
   expect(await versionCall(page)).toEqual({ status: 200, fromCache: '1' });
   expect(await apiCaches(page)).toEqual([`${partitionB}en-us`]);
@@ -63,11 +65,9 @@ test('a tenant switch deletes the old tenant’s cached answers', async ({ page,
   await waitForServiceWorker(page);
   await page.reload();
   await expect.poll(() => apiCaches(page)).toEqual([`${partitionA}en-us`]);
-  await page.getByRole('button', { name: new RegExp(en.SwitchTenant!) }).click();
-  const dialog = page.getByRole('dialog', { name: en.SwitchTenant });
-  await dialog.getByLabel(en.SearchTenants!).fill('sandbox');
-  await dialog.getByRole('listitem').first().getByRole('button').click();
-  await expect(page.getByTestId('tenant-name')).toContainText('Acme Sandbox');
+  const chrome = new ShellChrome(page);
+  await chrome.switchTenant('sandbox');
+  await expect(chrome.tenantName).toContainText('Acme Sandbox');
   await expect.poll(async () => (await apiCaches(page)).some((name) => name.startsWith(partitionA))).toBe(false);
 });
 
@@ -87,19 +87,20 @@ async function nextMemberSeesOnlyTheirOwn(page: Page, signIn: (page: Page, email
   expect(workspace.headers()['cache-control']).toBe('private, max-age=3600');
 
   await signIn(page, 'admin@acme.test');
+  const chrome = new ShellChrome(page);
   if (worker) await waitForServiceWorker(page);
   await page.reload();
-  await expect(page.locator('header')).toContainText(acmeTitle);
-  await signOut(page);
+  await expect(chrome.bar).toContainText(acmeTitle);
+  await chrome.signOut();
   await expect(page).toHaveURL(/\/auth$/);
 
   await platform.clearLog();
-  await fillSignIn(page, 'trial@acme.test');
+  await new SignInPage(page).submit( 'trial@acme.test');
   await expect(page).toHaveURL(/\/mfe-host/);
-  await expect(page.getByTestId('tenant-name')).toContainText('Initech (trial)');
-  await expect(page.getByTestId('user-name')).not.toHaveText('');
+  await expect(chrome.tenantName).toContainText('Initech (trial)');
+  await expect(chrome.memberName).not.toHaveText('');
   await expect.poll(async () => (await platform.log({ path: '/api/atlas/v1/navigation/configuration' })).length).toBeGreaterThan(0);
-  await expect(page.locator('header')).not.toContainText(acmeTitle);
+  await expect(chrome.bar).not.toContainText(acmeTitle);
   // Acme's tenant translation override ("Home" → "Acme Home") is Acme's too.
   await expect(page.getByText('Acme Home')).toHaveCount(0);
   const trial = (await platform.token('trial@acme.test')).access_token;

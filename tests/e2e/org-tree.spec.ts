@@ -3,7 +3,7 @@ import { test, expect, en } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { initPath, openPicker, picker, tree } from './support/orgTree.ts';
 import { refreshGrants } from './support/session.ts';
-import { openScopePanel } from './support/chrome.ts';
+import { Dialog, ShellChrome } from './support/pages.ts';
 import type { PlatformControl } from './support/platform.ts';
 
 const rootTreePath = '/api/access/v1/organizations/root-tree';
@@ -73,7 +73,7 @@ test.describe('organisation tree', () => {
     await platform.clearLog();
     await page.keyboard.press('Enter');
 
-    await expect(page.getByRole('dialog', { name: en.Organisations })).toBeHidden();
+    await new Dialog(page, en.Organisations!).expectClosed();
     await expect(picker(page)).toContainText('United States');
     await expect(picker(page)).toBeFocused();
     const usId = answer.organizations[0]!.Children.find((n) => n.Name === 'Americas')!.Children.find((n) => n.Name === 'United States')!.Id;
@@ -93,7 +93,7 @@ test.describe('organisation tree', () => {
     await expect(picker(page)).toContainText('Acme Corp');
     await openPicker(page);
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: en.Organisations })).toBeHidden();
+    await new Dialog(page, en.Organisations!).expectClosed();
     await expect(picker(page)).toBeFocused();
 
     await platform.fault({ path: tokenPath, method: 'POST', status: 400, times: 1 });
@@ -125,11 +125,11 @@ test.describe('organisation tree', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, 'admin@acme.test');
     // At this width the organisation picker sits in the scope panel behind one button.
-    await openScopePanel(page);
+    await new ShellChrome(page).openScope();
     await expect(picker(page)).toContainText('Acme Corp');
     await openPicker(page);
     await expect(tree(page).getByRole('treeitem').first()).toBeVisible();
-    const box = await page.getByRole('dialog', { name: en.Organisations }).boundingBox();
+    const box = await new Dialog(page, en.Organisations!).root.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
     expect(await axeViolations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
 import type { LoggedRequest } from './support/platform.ts';
-import { openPreferences } from './support/chrome.ts';
+import { ShellChrome } from './support/pages.ts';
 
 /**
  * A queued write belongs to the scope it was made in: an organisation-defaults write (no scope in
@@ -35,29 +35,30 @@ const storedGroup = (page: Page) =>
   );
 
 async function switchGroup(page: Page, name: string) {
-  const groups = page.getByRole('button', { name: new RegExp(`^${en.SwitchOrganisationGroup}`) });
+  const chrome = new ShellChrome(page);
+  const groups = chrome.organisationGroups;
   await groups.click();
-  await page.getByRole('menuitemradio', { name }).click();
+  await chrome.choice(name).click();
   await expect(groups).toContainText(name);
 }
 
 test('an organisation-defaults write made in group X, kept while its path fails, is not sent after a switch to group Y', async ({ page, signIn, platform }) => {
   await signIn(page, 'admin@acme.test');
-  const groups = page.getByRole('button', { name: new RegExp(`^${en.SwitchOrganisationGroup}`) });
+  const chrome = new ShellChrome(page);
+  const groups = chrome.organisationGroups;
   await expect(groups).toContainText('Acme Global');
   const groupX = await storedGroup(page);
 
   // The path fails at network level: the write is kept.
   await platform.fault({ method: 'PUT', path: organisationPath, drop: true });
-  await openPreferences(page);
-  const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
-  const organisation = dialog.getByRole('form', { name: en.OrganisationDefaults });
+  const dialog = await chrome.openPreferences();
+  const organisation = dialog.root.getByRole('form', { name: en.OrganisationDefaults });
   await organisation.getByLabel(en.DateFormat!).selectOption('DD.MM.YYYY');
   await organisation.getByRole('button', { name: en.SaveOrganisationDefaults }).click();
   await expect(organisation.getByText(en.YouAreOffline!)).toBeVisible({ timeout: 20_000 });
   await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: en.PendingWrites!.replace('{{count}}', '1') })).toBeVisible();
+  await dialog.expectClosed();
+  await expect(chrome.pendingWrites(1)).toBeVisible();
 
   await switchGroup(page, 'Acme Labs');
   const groupY = await storedGroup(page);
@@ -66,7 +67,7 @@ test('an organisation-defaults write made in group X, kept while its path fails,
   await platform.clearFaults();
   await page.reload();
   await expect(groups).toContainText('Acme Labs');
-  await expect(page.getByRole('button', { name: en.PendingWrites!.replace('{{count}}', '1') })).toBeVisible();
+  await expect(chrome.pendingWrites(1)).toBeVisible();
   const applied = async () => (await platform.log({ path: organisationPath, method: 'PUT' })).filter((r) => !r.dropped && r.status < 300);
   expect((await applied()).map((r) => claimsOf(r).orgGroupGuid)).toEqual([]);
 

@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
-import { test, expect, en, fillSignIn, quietenStartup, waitForServiceWorker } from './fixtures.ts';
+import { test, expect, en, quietenStartup, waitForServiceWorker } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
-import { openPreferences } from './support/chrome.ts';
+import { Dialog, ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
 import { queuedWrites as queued } from './support/shellStorage.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
@@ -14,9 +14,8 @@ test.use({ serviceWorkers: 'allow', timezoneId: 'UTC' });
 const preferencesPrefix = '/api/globalization/v1/ui-settings/user/';
 const acknowledgePrefix = '/api/alert/v1/schedules/';
 
-const countPattern = (key: string) => en[key]!.replace('{{count}}', '\\d+');
 /** The top bar's count of waiting (or refused) writes. */
-const pendingButton = (page: Page) => page.getByRole('button', { name: new RegExp(`^(${countPattern('PendingWrites')}|${countPattern('WritesFailed')})$`) });
+const pendingButton = (page: Page) => new ShellChrome(page).writesIndicator;
 const countText = (key: string, count: number) => en[key]!.replace('{{count}}', String(count));
 const preferencesPuts = (platform: PlatformControl) => platform.log({ path: preferencesPrefix, method: 'PUT' });
 
@@ -37,17 +36,16 @@ const storedToken = (page: Page) =>
 
 
 async function saveTimeFormat(page: Page, value: '12Hour' | '24Hour') {
-  await openPreferences(page);
-  const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
-  const mine = dialog.getByRole('form', { name: en.YourPreferences });
+  const dialog = await new ShellChrome(page).openPreferences();
+  const mine = dialog.root.getByRole('form', { name: en.YourPreferences });
   await mine.getByLabel(en.TimeFormat!).selectOption(value);
   await mine.getByRole('button', { name: en.Save, exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await dialog.expectClosed();
 }
 
 const bearer = (r: LoggedRequest) => (r.headers.authorization ?? '').replace(/^Bearer /, '');
 const idempotencyKey = (r: LoggedRequest) => r.headers['idempotency-key'] ?? '';
-const clock = (page: Page) => page.getByTestId('shell-clock');
+const clock = (page: Page) => new ShellChrome(page).clock;
 
 test.describe('outbox', () => {
   test.describe('with the maintenance notice', () => {
@@ -60,14 +58,14 @@ test.describe('outbox', () => {
       await platform.lifetimes({ accessTtlSeconds: 5 });
       await signIn(page, 'admin@acme.test');
       await waitForServiceWorker(page);
-      const maintenance = page.getByRole('dialog', { name: en.ScheduledMaintenance });
-      await expect(maintenance).toBeVisible();
+      const maintenance = new StartupModals(page).maintenance;
+      await maintenance.expectOpen();
       await expect(clock(page)).toContainText(/AM|PM/);
 
       await context.setOffline(true);
-      await maintenance.getByRole('checkbox', { name: en.DoNotShowAgain }).check();
-      await maintenance.getByRole('button', { name: en.Continue }).click();
-      await expect(maintenance).toBeHidden();
+      await maintenance.root.getByRole('checkbox', { name: en.DoNotShowAgain }).check();
+      await maintenance.choose(en.Continue!);
+      await maintenance.expectClosed();
       await saveTimeFormat(page, '24Hour');
       await expect(page.getByText(en.SavedForLater!)).toBeVisible();
       // What the member chose shows at once, and both writes are counted as waiting.
@@ -83,12 +81,12 @@ test.describe('outbox', () => {
 
       // The list says what waits, and passes axe.
       await pendingButton(page).click();
-      const list = page.getByRole('dialog', { name: en.PendingWritesTitle });
-      await expect(list.getByRole('listitem')).toHaveText([new RegExp(en.WriteAcknowledgeMaintenance!), new RegExp(en.WriteSavePreferences!)]);
-      await expect(list.getByText(en.WriteWaiting!, { exact: true })).toHaveCount(2);
+      const list = new Dialog(page, en.PendingWritesTitle!);
+      await expect(list.root.getByRole('listitem')).toHaveText([new RegExp(en.WriteAcknowledgeMaintenance!), new RegExp(en.WriteSavePreferences!)]);
+      await expect(list.root.getByText(en.WriteWaiting!, { exact: true })).toHaveCount(2);
       expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
       await page.keyboard.press('Escape');
-      await expect(list).toBeHidden();
+      await list.expectClosed();
       expect(await preferencesPuts(platform)).toEqual([]);
       expect(await platform.log({ path: acknowledgePrefix })).toEqual([]);
 
@@ -155,14 +153,14 @@ test.describe('outbox', () => {
     expect(idempotencyKey(puts[0]!)).not.toBe(idempotencyKey(puts[1]!));
 
     await pendingButton(page).click();
-    const list = page.getByRole('dialog', { name: en.PendingWritesTitle });
-    const item = list.getByRole('listitem');
+    const list = new Dialog(page, en.PendingWritesTitle!);
+    const item = list.root.getByRole('listitem');
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(en.WriteSavePreferences!);
     await expect(item).toContainText('(400)');
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     await item.getByRole('button', { name: en.Dismiss }).click();
-    await expect(list.getByRole('listitem')).toHaveCount(0);
+    await expect(list.root.getByRole('listitem')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(pendingButton(page)).toHaveCount(0);
     expect(await queued(page)).toEqual([]);
@@ -195,8 +193,8 @@ test.describe('outbox', () => {
     await context.unroute(`**${preferencesPrefix}**`);
     for (const route of leaving) await route.continue().catch(() => undefined);
     for (const route of leaving) expect(await route.request().response()).toBeNull();
-    await fillSignIn(page, 'sandbox@acme.test');
-    await expect(page.getByTestId('user-name')).toHaveText('Sam Sandbox');
+    await new SignInPage(page).submit('sandbox@acme.test');
+    await new ShellChrome(page).expectSignedInAs('Sam Sandbox');
     await expect.poll(() => queued(page)).toEqual([]);
     await expect(pendingButton(page)).toHaveCount(0);
     expect((await preferencesPuts(platform)).filter((r) => !r.dropped)).toEqual([]);
@@ -209,10 +207,10 @@ test.describe('outbox without a service worker', () => {
   test('the page replays the queue itself: sent once when the network returns', async ({ context, page, signIn, platform }) => {
     await signIn(page, 'admin@acme.test');
     // Without a service worker nothing is precached: open the dialog once online so its code is here.
-    await openPreferences(page);
-    await expect(page.getByRole('dialog', { name: en.DateTimePreferences })).toBeVisible();
+    const preferences = await new ShellChrome(page).openPreferences();
+    await preferences.expectOpen();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: en.DateTimePreferences })).toBeHidden();
+    await preferences.expectClosed();
     await context.setOffline(true);
     await saveTimeFormat(page, '24Hour');
     await expect(pendingButton(page)).toHaveText(new RegExp(countText('PendingWrites', 1)));

@@ -1,4 +1,5 @@
-import { test, expect, waitForServiceWorker, signOut } from './fixtures.ts';
+import { test, expect, waitForServiceWorker } from './fixtures.ts';
+import { ShellChrome } from './support/pages.ts';
 import type { LoggedRequest } from './support/platform.ts';
 
 // The service worker is part of what these tests check (the config blocks it by default).
@@ -23,7 +24,7 @@ for (const mode of ['service worker', 'in page'] as const) {
         expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
       }
       await signIn(page, 'ptl@acme.test');
-      await expect(page.getByTestId('user-name')).not.toBeEmpty();
+      await expect(new ShellChrome(page).memberName).not.toBeEmpty();
       const log = await platform.log();
       const find = (suffix: string, method = 'GET') => log.filter((r) => r.path.endsWith(suffix) && r.method === method);
 
@@ -50,7 +51,7 @@ for (const mode of ['service worker', 'in page'] as const) {
       expect(translations?.query).toMatchObject({ language: 'en-us', tenantId: '00000000-0000-0000-0000-000000000000' });
 
       // A write carries XSRF; the sign-out's logout call is one.
-      await signOut(page);
+      await new ShellChrome(page).signOut();
       await expect(page).toHaveURL(/\/auth$/);
       const logout = (await platform.log({ method: 'POST' })).find((r: LoggedRequest) => r.path.endsWith('/api/access/v1/auth/logout'));
       expect(logout?.path).toBe('/eu-tenant-7/api/access/v1/auth/logout');

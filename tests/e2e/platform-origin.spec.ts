@@ -1,4 +1,5 @@
-import { test, expect, fillSignIn, quietenStartup } from './fixtures.ts';
+import { test, expect, quietenStartup } from './fixtures.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import { startShellServer } from './support/server.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startStandalonePlatform } from './support/standalonePlatform.ts';
@@ -15,9 +16,9 @@ test('PLATFORM_ORIGIN: no emulator in the shell, every platform path proxied to 
     expect(config.microFrontends).toEqual([]); // the example remote belongs to the emulator
 
     await page.goto(`${shell.baseURL}/auth`);
-    await fillSignIn(page, 'ptl@acme.test');
+    await new SignInPage(page).submit('ptl@acme.test');
     await expect(page).toHaveURL(/\/mfe-host$/);
-    await expect(page.getByTestId('tenant-name')).toHaveText('Northwind EU');
+    await expect(new ShellChrome(page).tenantName).toHaveText('Northwind EU');
 
     // What reached the platform came through the proxy: sign-in, and tenant-prefixed calls.
     const log = await upstream.log();

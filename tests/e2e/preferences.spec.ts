@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, en, ar } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
-import { openPreferences as openPreferencesFromMenu } from './support/chrome.ts';
+import { ShellChrome } from './support/pages.ts';
 
 // The shown date-time is computed here in UTC, so the browser runs in UTC too.
 test.use({ timezoneId: 'UTC' });
@@ -34,9 +34,8 @@ async function fixTime(page: Page): Promise<Date> {
 }
 
 async function openPreferences(page: Page) {
-  await openPreferencesFromMenu(page);
-  const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
-  await expect(dialog).toBeVisible();
+  const dialog = await new ShellChrome(page).openPreferences();
+  await dialog.expectOpen();
   return dialog;
 }
 
@@ -44,11 +43,12 @@ test.describe('date and time preferences', () => {
   test('a saved time format changes what the shell shows and survives a reload', async ({ page, signIn, platform }) => {
     const now = await fixTime(page);
     await signIn(page, 'admin@acme.test');
-    const clock = page.getByTestId('shell-clock');
+    const chrome = new ShellChrome(page);
+    const clock = chrome.clock;
     await expect(clock).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
 
     const dialog = await openPreferences(page);
-    const mine = dialog.getByRole('form', { name: en.YourPreferences });
+    const mine = dialog.root.getByRole('form', { name: en.YourPreferences });
     await expect(mine.getByLabel(en.TimeFormat!)).toHaveValue('12Hour');
     await mine.getByLabel(en.TimeFormat!).selectOption('24Hour');
     // The live preview follows the choice before anything is saved.
@@ -56,9 +56,9 @@ test.describe('date and time preferences', () => {
     await expect(clock).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
     await mine.getByRole('button', { name: en.Save, exact: true }).click();
 
-    await expect(dialog).toBeHidden();
+    await dialog.expectClosed();
     // Focus goes back to the avatar menu's button, which opened the dialog.
-    await expect(page.getByRole('button', { name: new RegExp(`^${en.UserMenu}`) })).toBeFocused();
+    await expect(chrome.userMenuButton).toBeFocused();
     await expect(clock).toHaveText(shown(now, 'MM/DD/YYYY', '24Hour'));
     await expect(page.getByRole('status').filter({ hasText: en.PreferencesSaved! })).toBeVisible();
     const puts = await platform.log({ path: userPreferencesPath, method: 'PUT' });
@@ -78,67 +78,69 @@ test.describe('date and time preferences', () => {
   test('DoNotDisplay hides the time in the shell', async ({ page, signIn }) => {
     const now = await fixTime(page);
     await signIn(page, 'basic@acme.test');
+    const chrome = new ShellChrome(page);
     const dialog = await openPreferences(page);
-    const mine = dialog.getByRole('form', { name: en.YourPreferences });
+    const mine = dialog.root.getByRole('form', { name: en.YourPreferences });
     await mine.getByLabel(en.DateFormat!).selectOption('DD.MM.YYYY');
     await mine.getByLabel(en.TimeFormat!).selectOption('DoNotDisplay');
     await expect(mine.locator('output')).toHaveText(shown(now, 'DD.MM.YYYY', 'DoNotDisplay'));
     await mine.getByRole('button', { name: en.Save, exact: true }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('shell-clock')).toHaveText(shown(now, 'DD.MM.YYYY', 'DoNotDisplay'));
+    await dialog.expectClosed();
+    await expect(chrome.clock).toHaveText(shown(now, 'DD.MM.YYYY', 'DoNotDisplay'));
   });
 
   test('a failed save shows an error toast and keeps the previous values', async ({ page, signIn, platform }) => {
     const now = await fixTime(page);
     await signIn(page, 'admin@acme.test');
+    const chrome = new ShellChrome(page);
     await platform.fault({ method: 'PUT', path: userPreferencesPath, status: 500 });
     const dialog = await openPreferences(page);
-    const mine = dialog.getByRole('form', { name: en.YourPreferences });
+    const mine = dialog.root.getByRole('form', { name: en.YourPreferences });
     await mine.getByLabel(en.TimeFormat!).selectOption('24Hour');
     await mine.getByRole('button', { name: en.Save, exact: true }).click();
     // The error toast, and (the modal hides the page from assistive technology) the dialog's own alert.
     await expect(page.locator('[data-toast-id]').filter({ hasText: en.PreferencesSaveFailed! })).toBeVisible();
-    await expect(dialog.getByRole('alert')).toHaveText(en.PreferencesSaveFailed!);
-    await expect(dialog).toBeVisible();
+    await expect(dialog.root.getByRole('alert')).toHaveText(en.PreferencesSaveFailed!);
+    await dialog.expectOpen();
     await expect(mine.getByLabel(en.TimeFormat!)).toHaveValue('24Hour');
-    await expect(page.getByTestId('shell-clock')).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
+    await expect(chrome.clock).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
     await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('shell-clock')).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
+    await dialog.expectClosed();
+    await expect(chrome.clock).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
   });
 
   test('an unsaved choice survives a failed save and a reload, until it is saved or discarded', async ({ page, signIn, platform }) => {
     await signIn(page, 'admin@acme.test');
     await platform.fault({ method: 'PUT', path: userPreferencesPath, status: 500 });
     let dialog = await openPreferences(page);
-    let mine = dialog.getByRole('form', { name: en.YourPreferences });
+    let mine = dialog.root.getByRole('form', { name: en.YourPreferences });
     await mine.getByLabel(en.TimeFormat!).selectOption('24Hour');
     await mine.getByRole('button', { name: en.Save, exact: true }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(en.PreferencesSaveFailed!);
+    await expect(dialog.root.getByRole('alert')).toHaveText(en.PreferencesSaveFailed!);
 
     await page.reload();
     dialog = await openPreferences(page);
-    mine = dialog.getByRole('form', { name: en.YourPreferences });
+    mine = dialog.root.getByRole('form', { name: en.YourPreferences });
     await expect(mine.getByLabel(en.TimeFormat!)).toHaveValue('24Hour');
     await expect(mine.locator('p[role="status"]')).toHaveText(en.DraftRestored!);
 
     await platform.clearFaults();
     await mine.getByRole('button', { name: en.Save, exact: true }).click();
-    await expect(dialog).toBeHidden();
+    await dialog.expectClosed();
     const puts = (await platform.log({ path: userPreferencesPath, method: 'PUT' })).filter((r) => r.status === 204);
     expect(puts).toHaveLength(1);
 
     // Sent: nothing to restore. A new change closed without saving is discarded.
     dialog = await openPreferences(page);
-    mine = dialog.getByRole('form', { name: en.YourPreferences });
+    mine = dialog.root.getByRole('form', { name: en.YourPreferences });
     await expect(mine.getByLabel(en.TimeFormat!)).toHaveValue('24Hour');
     await expect(mine.locator('p[role="status"]')).toBeEmpty();
     await mine.getByLabel(en.TimeFormat!).selectOption('DoNotDisplay');
-    await dialog.getByRole('button', { name: en.Close, exact: true }).last().click();
-    await expect(dialog).toBeHidden();
+    await dialog.button(en.Close!).last().click();
+    await dialog.expectClosed();
     await page.reload();
     dialog = await openPreferences(page);
-    mine = dialog.getByRole('form', { name: en.YourPreferences });
+    mine = dialog.root.getByRole('form', { name: en.YourPreferences });
     await expect(mine.getByLabel(en.TimeFormat!)).toHaveValue('24Hour');
     await expect(mine.locator('p[role="status"]')).toBeEmpty();
   });
@@ -146,8 +148,9 @@ test.describe('date and time preferences', () => {
   test('organisation defaults: shown only with UiSettingsEdit; saving them changes a member who never chose', async ({ page, signIn, platform }) => {
     const now = await fixTime(page);
     await signIn(page, 'admin@acme.test');
+    const chrome = new ShellChrome(page);
     const dialog = await openPreferences(page);
-    const organisation = dialog.getByRole('form', { name: en.OrganisationDefaults });
+    const organisation = dialog.root.getByRole('form', { name: en.OrganisationDefaults });
     await expect(organisation.getByLabel(en.DateFormat!)).toHaveValue('MM/DD/YYYY');
     await expect(organisation.getByLabel(en.DateFormat!)).toBeEnabled();
     expect((await platform.log({ path: organisationPath, method: 'GET' })).map((r) => r.query.key).sort()).toEqual(['dateFormat', 'timeFormat']);
@@ -162,14 +165,14 @@ test.describe('date and time preferences', () => {
       { key: 'timeFormat', value: '24Hour' },
     ]);
     // The admin never saved their own formats: the organisation's now apply to them.
-    await expect(page.getByTestId('shell-clock')).toHaveText(shown(now, 'DD.MM.YYYY', '24Hour'));
+    await expect(chrome.clock).toHaveText(shown(now, 'DD.MM.YYYY', '24Hour'));
   });
 
   test('without UiSettingsEdit there is no organisation section', async ({ page, signIn, platform }) => {
     await signIn(page, 'basic@acme.test');
     const dialog = await openPreferences(page);
-    await expect(dialog.getByRole('form', { name: en.YourPreferences })).toBeVisible();
-    await expect(dialog.getByRole('form', { name: en.OrganisationDefaults })).toHaveCount(0);
+    await expect(dialog.root.getByRole('form', { name: en.YourPreferences })).toBeVisible();
+    await expect(dialog.root.getByRole('form', { name: en.OrganisationDefaults })).toHaveCount(0);
     expect(await platform.log({ path: organisationPath, method: 'GET' })).toEqual([]);
   });
 
@@ -180,10 +183,9 @@ test.describe('date and time preferences', () => {
     test(`axe finds no violations on the preferences dialog (${dir})`, async ({ page, signIn }) => {
       await signIn(page, email);
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
-      await openPreferencesFromMenu(page, texts);
-      const dialog = page.getByRole('dialog', { name: texts.DateTimePreferences });
-      await expect(dialog.getByRole('form', { name: texts.YourPreferences })).toBeVisible();
-      if (dir === 'ltr') await expect(dialog.getByRole('form', { name: texts.OrganisationDefaults }).getByLabel(texts.DateFormat!)).toBeEnabled();
+      const dialog = await new ShellChrome(page, texts).openPreferences();
+      await expect(dialog.root.getByRole('form', { name: texts.YourPreferences })).toBeVisible();
+      if (dir === 'ltr') await expect(dialog.root.getByRole('form', { name: texts.OrganisationDefaults }).getByLabel(texts.DateFormat!)).toBeEnabled();
       // The dialog itself (axe's page-level rules misread the page behind a modal, hidden on purpose).
       expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     });

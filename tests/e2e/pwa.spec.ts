@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
-import { test, expect, en, fillSignIn, waitForServiceWorker } from './fixtures.ts';
+import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
 import { chromiumPath } from './support/browser.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 
 // The service worker is part of what these tests check (the config blocks it by default).
 test.use({ serviceWorkers: 'allow' });
@@ -15,12 +16,12 @@ test.describe('installable, offline-capable shell', () => {
   }) => {
     await page.goto('/auth');
     await waitForServiceWorker(page);
-    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    await expect(new SignInPage(page).heading).toBeVisible();
 
     await context.setOffline(true);
     await page.reload();
     // The shell, in the member's language, not the browser's offline page.
-    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    await expect(new SignInPage(page).heading).toBeVisible();
     // A deep link that was never visited also comes from the precached shell.
     await page.goto('/404/clouds');
     await expect(page.getByRole('heading', { name: en.PageNotFound })).toBeVisible();
@@ -70,8 +71,8 @@ test.describe('installable, offline-capable shell', () => {
       // Before sign-in: the built defaults.
       expect(await appManifest()).toMatchObject({ name: 'trust-shell', theme: '#0f5e6e', errors: [] });
 
-      await fillSignIn(page, 'admin@acme.test');
-      await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+      await new SignInPage(page).submit('admin@acme.test');
+      await new ShellChrome(page).expectSignedInAs('Ada Admin');
       // Acme Corp's brand: its tab title and primary colour (the emulator's branding).
       await expect.poll(appManifest).toMatchObject({ name: 'Acme Trust Center', theme: '#0b5fff', display: 'standalone', errors: [] });
       expect((await appManifest()).url).toContain('/manifest.webmanifest?name=Acme+Trust+Center');

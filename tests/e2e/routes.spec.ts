@@ -1,4 +1,5 @@
 import { test, expect, en } from './fixtures.ts';
+import { SignInPage } from './support/pages.ts';
 
 test.describe('route table (SPEC §2)', () => {
   test('/ goes to /landing, then /mfe-host, then /auth when signed out', async ({ page }) => {
@@ -8,7 +9,7 @@ test.describe('route table (SPEC §2)', () => {
     });
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    await expect(new SignInPage(page).heading).toBeVisible();
     // History-API navigations are reported too, so the chain of redirects is observable.
     expect(visited.at(0)).toBe('/');
     expect(visited).toContain('/landing');

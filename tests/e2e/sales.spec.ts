@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { Dialog } from './support/pages.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
 /** The upgrade, trial, contact-sales and renewal flows, checked by what the platform received. */
@@ -8,10 +9,9 @@ const casesPath = '/api/salesops/v1/cases';
 const subscriptionsPath = '/api/access/v1/tenants/current/subscriptions';
 const leadPath = '/crm/servlet/servlet.WebToLead';
 
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
-const contactSales = (page: Page) => dialog(page, en.ContactSales!);
-const field = (form: Locator, label: string) => form.getByRole('textbox', { name: new RegExp(`^${label}`) });
-const submitButton = (form: Locator) => form.getByRole('button', { name: en.Submit, exact: true });
+const contactSales = (page: Page) => new Dialog(page, en.ContactSales!);
+const field = (form: Dialog, label: string) => form.root.getByRole('textbox', { name: new RegExp(`^${label}`) });
+const submitButton = (form: Dialog) => form.button(en.Submit!);
 
 async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
@@ -25,8 +25,8 @@ const longPath = `/mfe-host?${'q'.repeat(300)}=1`;
 
 async function openUpgrade(page: Page) {
   await page.getByRole('button', { name: en.UpgradeNow }).click();
-  const upgrade = dialog(page, en.UpgradeTitle!);
-  await expect(upgrade).toBeVisible();
+  const upgrade = new Dialog(page, en.UpgradeTitle!);
+  await upgrade.expectOpen();
   return upgrade;
 }
 
@@ -36,31 +36,31 @@ test.describe('sales flows', () => {
     await page.goto(longPath);
     const upgrade = await openUpgrade(page);
     await expectNoAxeViolations(page);
-    await upgrade.getByRole('button', { name: en.BuyNow }).click();
+    await upgrade.choose(en.BuyNow!);
     const form = contactSales(page);
-    await expect(form).toBeVisible();
-    await expect(upgrade).toBeHidden();
+    await form.expectOpen();
+    await upgrade.expectClosed();
     // Filled in from the member; valid, so Submit is on and no error shows.
     await expect(field(form, en.FirstName!)).toHaveValue('Fred');
     await expect(submitButton(form)).toBeEnabled();
 
     // Changed but not left: no message yet; left: the message; blanks only are not a name.
     await field(form, en.FirstName!).fill('');
-    await expect(form.getByText(en.PleaseEnterYourFirstName!)).toHaveCount(0);
+    await expect(form.root.getByText(en.PleaseEnterYourFirstName!)).toHaveCount(0);
     await expect(submitButton(form)).toBeDisabled();
     await field(form, en.FirstName!).press('Tab');
-    await expect(form.getByText(en.PleaseEnterYourFirstName!)).toBeVisible();
+    await expect(form.root.getByText(en.PleaseEnterYourFirstName!)).toBeVisible();
     await field(form, en.FirstName!).fill('   ');
-    await expect(form.getByText(en.PleaseEnterYourFirstName!)).toBeVisible();
+    await expect(form.root.getByText(en.PleaseEnterYourFirstName!)).toBeVisible();
     // Touched but unchanged: no message.
     await field(form, en.PhoneNumber!).focus();
     await field(form, en.PhoneNumber!).press('Tab');
     await field(form, en.LastName!).fill(' ');
     await field(form, en.LastName!).press('Tab');
-    await expect(form.getByText(en.PleaseEnterYourLastName!)).toBeVisible();
+    await expect(form.root.getByText(en.PleaseEnterYourLastName!)).toBeVisible();
     await field(form, en.EmailAddress!).fill('fred@');
     await field(form, en.EmailAddress!).press('Tab');
-    await expect(form.getByText(en.ErrorEnterValidEmailAddress!)).toBeVisible();
+    await expect(form.root.getByText(en.ErrorEnterValidEmailAddress!)).toBeVisible();
     await expect(submitButton(form)).toBeDisabled();
     await expectNoAxeViolations(page);
 
@@ -70,17 +70,17 @@ test.describe('sales flows', () => {
     await field(form, en.EmailAddress!).fill('frida@hooli.test');
     await field(form, en.PhoneNumber!).fill('+44 20 7946 0000');
     await field(form, en.InterestedIn!).fill('Data mapping');
-    await expect(form.getByRole('alert')).toHaveCount(0);
+    await expect(form.root.getByRole('alert')).toHaveCount(0);
     await expect(submitButton(form)).toBeEnabled();
     // Submit is off while the submission runs.
     await platform.fault({ method: 'POST', path: casesPath, latencyMs: 1500, times: 1 });
     await submitButton(form).click();
-    await expect(form.locator('button[type="submit"]')).toBeDisabled();
+    await expect(form.root.locator('button[type="submit"]')).toBeDisabled();
 
-    const success = dialog(page, en.ThankYou!);
-    await expect(success).toContainText(en.ContactSalesForm!);
+    const success = new Dialog(page, en.ThankYou!);
+    await success.expectText(en.ContactSalesForm!);
     await expectNoAxeViolations(page);
-    await success.getByRole('button', { name: en.Close, exact: true }).last().click();
+    await success.button(en.Close!).last().click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     const url = `${baseURL}${longPath}`.slice(0, 255);
@@ -135,10 +135,10 @@ test.describe('sales flows', () => {
     await signIn(page, 'free@acme.test');
     const upgrade = await openUpgrade(page);
     await platform.clearLog();
-    await upgrade.getByRole('button', { name: en.StartTrial }).click();
-    const success = dialog(page, en.ThankYou!);
-    await expect(success).toContainText(en.TrialSubmit!);
-    await expect(upgrade).toBeHidden();
+    await upgrade.choose(en.StartTrial!);
+    const success = new Dialog(page, en.ThankYou!);
+    await success.expectText(en.TrialSubmit!);
+    await upgrade.expectClosed();
     await expectNoAxeViolations(page);
     expect((await platform.log({ path: subscriptionsPath })).map((r) => r.query)).toEqual([{ trial: 'true' }]);
     const [trial] = await caseBodies(platform);
@@ -154,20 +154,20 @@ test.describe('sales flows', () => {
   test('Start Trial with a trial already used: the trial-failure modal; its Buy Now opens contact sales and closes with it', async ({ page, signIn, platform }) => {
     await signIn(page, 'trial@acme.test');
     const upgrade = await openUpgrade(page);
-    await upgrade.getByRole('button', { name: en.StartTrial }).click();
-    const failure = dialog(page, en.TrialCompleteTitle!);
-    await expect(failure).toContainText(en.TrialComplete!);
+    await upgrade.choose(en.StartTrial!);
+    const failure = new Dialog(page, en.TrialCompleteTitle!);
+    await failure.expectText(en.TrialComplete!);
     await expectNoAxeViolations(page);
     expect(await cases(platform)).toEqual([]);
 
-    await failure.getByRole('button', { name: en.BuyNow }).click();
+    await failure.choose(en.BuyNow!);
     const form = contactSales(page);
-    await expect(form).toBeVisible();
+    await form.expectOpen();
     await expect(submitButton(form)).toBeEnabled();
     await submitButton(form).click();
-    await expect(dialog(page, en.ThankYou!)).toContainText(en.ContactSalesForm!);
-    await expect(failure).toHaveCount(0);
-    await expect(form).toHaveCount(0);
+    await new Dialog(page, en.ThankYou!).expectText(en.ContactSalesForm!);
+    await failure.expectGone();
+    await form.expectGone();
     expect((await caseBodies(platform)).map((c) => [c.caseType, c.caseParams.firstName, c.caseParams.company])).toEqual([['TRIAL_USER_CONTACT_SALES', 'Tia', 'Initech (trial)']]);
   });
 
@@ -185,11 +185,11 @@ test.describe('sales flows', () => {
     await expect(page.getByRole('button', { name: en.UpgradeNow })).toHaveCount(0);
     await page.getByRole('button', { name: en.RequestRenewal }).focus();
     await page.keyboard.press('Enter');
-    const received = dialog(page, en.RequestReceived!);
-    await expect(received).toContainText(en.CheckYourInbox!);
+    const received = new Dialog(page, en.RequestReceived!);
+    await received.expectText(en.CheckYourInbox!);
     await expectNoAxeViolations(page);
-    await received.getByRole('button', { name: en.Close, exact: true }).last().click();
-    await expect(received).toHaveCount(0);
+    await received.button(en.Close!).last().click();
+    await received.expectGone();
     expect((await caseBodies(platform)).map((c) => [c.caseType, c.caseParams.subject, c.caseParams.email])).toEqual([['SUBSCRIPTION_RENEWAL', 'Subscription renewal', 'admin@acme.test']]);
   });
 
@@ -207,28 +207,28 @@ test.describe('sales flows', () => {
     const toast = (key: string) => page.locator('.toast').filter({ hasText: en[key]! });
 
     const upgrade = await openUpgrade(page);
-    await upgrade.getByRole('button', { name: en.StartTrial }).click();
+    await upgrade.choose(en.StartTrial!);
     await expect(toast('TrialUpgradeCaseError')).toContainText(en.SalesforceCaseError!);
-    await expect(upgrade.getByRole('alert')).toContainText(en.TrialUpgradeCaseError!);
+    await expect(upgrade.root.getByRole('alert')).toContainText(en.TrialUpgradeCaseError!);
 
-    await upgrade.getByRole('button', { name: en.BuyNow }).click();
+    await upgrade.choose(en.BuyNow!);
     const form = contactSales(page);
     await field(form, en.InterestedIn!).fill('Privacy');
     await submitButton(form).click();
     await expect(toast('ContactSalesCaseError')).toContainText(en.SalesforceCaseError!);
-    await expect(form.getByRole('alert')).toContainText(en.ContactSalesCaseError!);
-    await expect(form).toBeVisible();
+    await expect(form.root.getByRole('alert')).toContainText(en.ContactSalesCaseError!);
+    await form.expectOpen();
     await expect(field(form, en.InterestedIn!)).toHaveValue('Privacy');
     // What was typed also survives a reload, until it is sent or cancelled.
     await page.reload();
-    await (await openUpgrade(page)).getByRole('button', { name: en.BuyNow }).click();
-    await expect(form.getByText(en.DraftRestored!)).toBeVisible();
+    await (await openUpgrade(page)).choose(en.BuyNow!);
+    await expect(form.root.getByText(en.DraftRestored!)).toBeVisible();
     await expect(field(form, en.InterestedIn!)).toHaveValue('Privacy');
-    await form.getByRole('button', { name: en.Cancel }).click();
-    await expect(form).toHaveCount(0);
-    await (await openUpgrade(page)).getByRole('button', { name: en.BuyNow }).click();
+    await form.choose(en.Cancel!);
+    await form.expectGone();
+    await (await openUpgrade(page)).choose(en.BuyNow!);
     await expect(field(form, en.InterestedIn!)).toHaveValue('');
-    await form.getByRole('button', { name: en.Cancel }).click();
+    await form.choose(en.Cancel!);
 
     await platform.override({
       method: 'GET',
@@ -239,7 +239,7 @@ test.describe('sales flows', () => {
     await page.reload();
     await page.getByRole('button', { name: en.RequestRenewal }).click();
     await expect(toast('RequestRenewalCaseError')).toContainText(en.SalesforceCaseError!);
-    await expect(dialog(page, en.RequestReceived!)).toHaveCount(0);
+    await new Dialog(page, en.RequestReceived!).expectGone();
     expect((await cases(platform)).map((c) => [(c.body as { caseType: string }).caseType, c.status])).toEqual([
       ['TRIAL_REQUEST', 500],
       ['FREE_USER_CONTACT_SALES', 500],
@@ -255,13 +255,13 @@ test.describe('sales flows offline', () => {
     await signIn(page, 'free@acme.test');
     await waitForServiceWorker(page);
     const upgrade = await openUpgrade(page);
-    await upgrade.getByRole('button', { name: en.BuyNow }).click();
+    await upgrade.choose(en.BuyNow!);
     const form = contactSales(page);
     await expect(submitButton(form)).toBeEnabled();
     await context.setOffline(true);
     await submitButton(form).click();
     await expect(page.getByText(en.SavedForLater!)).toBeVisible();
-    await expect(form).toHaveCount(0);
+    await form.expectGone();
     expect(await cases(platform)).toEqual([]);
 
     await context.setOffline(false);

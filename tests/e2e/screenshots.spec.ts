@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, en, fillSignIn, ar } from './fixtures.ts';
-import { openUserMenu, pickInUserMenu } from './support/chrome.ts';
+import { test, expect, en, ar } from './fixtures.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import { pickerOverlaps, sidewaysScroll } from './support/layout.ts';
 import { shoot } from './support/screenshots.ts';
 
@@ -17,17 +17,18 @@ const widths = [
 ];
 
 /** At each width: the shell, its avatar menu, the organisation picker open, and a modal (the tenant switcher). */
-async function shellScreens(page: Page, testInfo: TestInfo, variant: string, labels: { switchTenant: string; userMenu: string }): Promise<void> {
+async function shellScreens(page: Page, testInfo: TestInfo, variant: string, texts: Record<string, string>): Promise<void> {
+  const chrome = new ShellChrome(page, texts);
   for (const size of widths) {
     await page.setViewportSize(size);
     await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
     await shoot(page, testInfo, `${variant}-shell-${size.width}`);
-    await openUserMenu(page, labels.userMenu);
+    await chrome.openUserMenu();
     await shoot(page, testInfo, `${variant}-avatar-menu-${size.width}`);
     await page.keyboard.press('Escape');
     const toggle = page.locator('[data-scope-toggle]');
     if (await toggle.isVisible()) await toggle.click();
-    await page.getByTestId('organisation-picker').click();
+    await chrome.organisationPicker.click();
     await expect(page.getByRole('tree')).toBeVisible();
     // A short list leaves no empty space: the tree is as tall as its rows, right under the search
     // field (the empty status line takes no room).
@@ -38,8 +39,7 @@ async function shellScreens(page: Page, testInfo: TestInfo, variant: string, lab
     expect(await pickerOverlaps(page), `${variant} at ${size.width} px`).toEqual([]);
     await shoot(page, testInfo, `${variant}-organisation-picker-${size.width}`);
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: new RegExp(labels.switchTenant) }).click();
-    await expect(page.getByRole('dialog', { name: labels.switchTenant })).toBeVisible();
+    await (await chrome.openTenantSwitcher()).expectOpen();
     await shoot(page, testInfo, `${variant}-modal-${size.width}`);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -84,10 +84,10 @@ for (const variant of ['light', 'dark'] as const) {
     await pageScreens(page, testInfo, variant, '/auth', en.SignIn!, 'sign-in');
     await pageScreens(page, testInfo, variant, '/404', en.PageNotFound!, '404');
     await page.goto('/auth');
-    await fillSignIn(page, 'admin@acme.test');
+    await new SignInPage(page).submit('admin@acme.test');
     await expect(page).toHaveURL(/\/mfe-host/);
     if (variant === 'dark') await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
-    await shellScreens(page, testInfo, variant, { switchTenant: en.SwitchTenant!, userMenu: en.UserMenu! });
+    await shellScreens(page, testInfo, variant, en);
     await toastScreens(page, testInfo, variant, en);
     if (variant === 'light') {
       // Reduced motion is respected: the UI kit's spinners turn only for members who allow motion.
@@ -104,16 +104,15 @@ test('screenshots in Arabic: the shell, its menus, the organisation picker, a mo
   test.slow(); // 18 screenshots and a sign-in
   // The member's language, right to left.
   await page.goto('/auth');
-  await fillSignIn(page, 'admin@acme.test');
+  await new SignInPage(page).submit('admin@acme.test');
   await expect(page).toHaveURL(/\/mfe-host/);
-  await pickInUserMenu(page, 'العربية');
+  await new ShellChrome(page).pick('العربية');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await shellScreens(page, testInfo, 'arabic', { switchTenant: ar.SwitchTenant!, userMenu: ar.UserMenu! });
+  await shellScreens(page, testInfo, 'arabic', ar);
   await pageScreens(page, testInfo, 'arabic', '/404', ar.PageNotFound!, '404');
   await toastScreens(page, testInfo, 'arabic', ar);
   await page.goto('/mfe-host');
-  await page.getByRole('button', { name: new RegExp(`^${ar.UserMenu}`) }).click();
-  await page.getByRole('menuitem', { name: ar.SignOut }).click();
+  await new ShellChrome(page, ar).signOut();
   await expect(page).toHaveURL(/\/auth/);
   await pageScreens(page, testInfo, 'arabic', '/auth', ar.SignIn!, 'sign-in');
 });

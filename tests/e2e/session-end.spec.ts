@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, signOut, fillSignIn } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
 import { storedEntry } from './support/shellStorage.ts';
 import type { PlatformControl } from './support/platform.ts';
@@ -45,7 +46,7 @@ async function refreshOnItsWay(page: Page, signIn: (p: Page, e: string) => Promi
 
 test('a sign-out while a refresh is on its way: its late answer does not bring the session back', async ({ page, context, signIn, platform }) => {
   const grants = await refreshOnItsWay(page, signIn, platform);
-  await signOut(page);
+  await new ShellChrome(page).signOut();
   await expect(page).toHaveURL(/\/auth$/);
   // The platform answers the grant after the sign-out.
   await expect.poll(grants, { timeout: 15_000 }).toEqual([200]);
@@ -54,11 +55,11 @@ test('a sign-out while a refresh is on its way: its late answer does not bring t
 
   await page.reload();
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+  await expect(new SignInPage(page).heading).toBeVisible();
   const second = await context.newPage();
   await second.goto('/mfe-host');
   await expect(second).toHaveURL(/\/auth$/);
-  await expect(second.getByRole('heading', { name: en.SignIn })).toBeVisible();
+  await expect(new SignInPage(second).heading).toBeVisible();
 
   // The dropped tokens are ended at the platform too (the sign-out's own logout was not reached).
   const loggedOut = async () => (await platform.log({ path: logoutPath })).map((r) => r.status);
@@ -67,9 +68,9 @@ test('a sign-out while a refresh is on its way: its late answer does not bring t
 
 test('another member signs in while the refresh is on its way: their session is untouched by the late answer', async ({ page, context, signIn, platform }) => {
   const grants = await refreshOnItsWay(page, signIn, platform);
-  await signOut(page);
+  await new ShellChrome(page).signOut();
   await expect(page).toHaveURL(/\/auth$/);
-  await fillSignIn(page, 'basic@acme.test');
+  await new SignInPage(page).submit('basic@acme.test');
   await expect(page).toHaveURL(/\/mfe-host/);
   const basicAuth = await storedEntry(page, 'auth');
   expect(memberOf(basicAuth)).toBeTruthy();
@@ -77,14 +78,16 @@ test('another member signs in while the refresh is on its way: their session is 
   await expect.poll(async () => (await grants())[0], { timeout: 15_000 }).toBe(200);
 
   await page.reload();
-  await expect(page.getByTestId('user-name')).not.toBeEmpty();
-  await expect(page.getByTestId('user-name')).not.toHaveText('Ada Admin');
+  const chrome = new ShellChrome(page);
+  await expect(chrome.memberName).not.toBeEmpty();
+  await expect(chrome.memberName).not.toHaveText('Ada Admin');
   // Still the second member's session (it may have been refreshed since, in its own right).
   expect(memberOf(await storedEntry(page, 'auth'))).toBe(memberOf(basicAuth));
   const second = await context.newPage();
   await second.goto('/mfe-host');
-  await expect(second.getByTestId('user-name')).not.toBeEmpty();
-  await expect(second.getByTestId('user-name')).not.toHaveText('Ada Admin');
+  const secondChrome = new ShellChrome(second);
+  await expect(secondChrome.memberName).not.toBeEmpty();
+  await expect(secondChrome.memberName).not.toHaveText('Ada Admin');
 });
 
 test('an answer held back past the sign-out is not kept in the signed-out member’s cache', async ({ page, signIn, platform }) => {
@@ -93,7 +96,7 @@ test('an answer held back past the sign-out is not kept in the signed-out member
   await signIn(page, 'admin@acme.test');
   const brand = async () => (await platform.log({ path: '/api/branding/v1/branding' })).map((r) => r.status);
   await expect.poll(brand).toContain(0);
-  await signOut(page);
+  await new ShellChrome(page).signOut();
   await expect(page).toHaveURL(/\/auth$/);
   await expect.poll(brand, { timeout: 15_000 }).not.toContain(0);
   // Every call the platform got has been answered (the cache write follows its answer closely);

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
+import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { countRefreshes, returnUrl } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 import { cataloguesWithout } from './support/catalogues.ts';
@@ -9,7 +10,7 @@ import type { PlatformControl } from './support/platform.ts';
  * The idle timeout (SPEC §4/§9) under Playwright's clock: 300 s of inactivity anywhere in
  * the session opens a 60-second warning in every tab; activity in any tab keeps every tab alive.
  */
-const warning = (page: Page) => page.getByRole('alertdialog', { name: en.SessionTimeout });
+const warning = (page: Page) => new Dialog(page, en.SessionTimeout!, 'alertdialog');
 const countdown = (page: Page) => page.getByTestId('session-timeout-countdown');
 
 async function openSignedIn(context: BrowserContext, signIn: (p: Page, e: string) => Promise<void>, paths: string[], email = 'admin@acme.test') {
@@ -42,25 +43,25 @@ test.describe('session timeout', () => {
     await context.clock.install();
     const [page] = await openSignedIn(context, signIn, ['/mfe-host']);
     await context.clock.fastForward(290_000);
-    await expect(warning(page!)).toHaveCount(0);
+    await warning(page!).expectGone();
     await context.clock.fastForward(10_000);
-    await expect(warning(page!)).toBeVisible();
+    await warning(page!).expectOpen();
     await expect(countdown(page!)).toHaveText(/(1:00|0:5\d)$/);
     expect(await axeViolations(page!)).toEqual([]);
 
     const before = await countRefreshes(platform);
-    await warning(page!).getByRole('button', { name: en.ContinueSession }).click();
-    await expect(warning(page!)).toHaveCount(0);
+    await warning(page!).choose(en.ContinueSession!);
+    await warning(page!).expectGone();
     await expect.poll(() => countRefreshes(platform)).toBe(before + 1);
 
     await context.clock.fastForward(290_000);
-    await expect(warning(page!)).toHaveCount(0);
+    await warning(page!).expectGone();
     await context.clock.fastForward(10_000);
-    await expect(warning(page!)).toBeVisible();
+    await warning(page!).expectOpen();
     // Keyboard alone: focus starts on Continue, Tab reaches Logout, which signs out.
-    await expect(warning(page!).getByRole('button', { name: en.ContinueSession })).toBeFocused();
+    await expect(warning(page!).button(en.ContinueSession!)).toBeFocused();
     await page!.keyboard.press('Shift+Tab');
-    await expect(warning(page!).getByRole('button', { name: en.Logout })).toBeFocused();
+    await expect(warning(page!).button(en.Logout!)).toBeFocused();
     await page!.keyboard.press('Enter');
     await expect(page!).toHaveURL(/\/auth$/);
     expect(await platformCalls(platform)).toContain('POST /api/access/v1/auth/logout');
@@ -77,18 +78,18 @@ test.describe('session timeout', () => {
         await notes.press('x');
         await context.clock.fastForward(15_000);
       }
-      await expect(warning(b!)).toHaveCount(0);
-      await expect(warning(a!)).toHaveCount(0);
+      await warning(b!).expectGone();
+      await warning(a!).expectGone();
     }
     await expect(notes).toHaveValue('x'.repeat(40));
 
     // The last key was 15 s ago: 286 s more opens the warning with 59 s left.
     await context.clock.fastForward(286_000);
-    await expect(warning(a!)).toBeVisible();
-    await expect(warning(b!)).toBeVisible();
-    await warning(b!).getByRole('button', { name: en.ContinueSession }).click();
-    await expect(warning(b!)).toHaveCount(0);
-    await expect(warning(a!)).toHaveCount(0);
+    await warning(a!).expectOpen();
+    await warning(b!).expectOpen();
+    await warning(b!).choose(en.ContinueSession!);
+    await warning(b!).expectGone();
+    await warning(a!).expectGone();
     await expect(a!).toHaveURL(/\/mfe-host$/);
   });
 
@@ -98,8 +99,8 @@ test.describe('session timeout', () => {
     await a!.getByLabel('Notes').fill('draft in A');
     await b!.getByLabel('Notes').fill('draft in B');
     await context.clock.fastForward(300_000);
-    await expect(warning(a!)).toBeVisible();
-    await expect(warning(b!)).toBeVisible();
+    await warning(a!).expectOpen();
+    await warning(b!).expectOpen();
     await context.clock.fastForward(61_000);
 
     await expect(a!).toHaveURL(/\/auth$/);
@@ -125,13 +126,10 @@ test.describe('session timeout', () => {
     expect(await countRefreshes(platform)).toBe(refreshes);
 
     // Signing in again clears the flag and returns the tab to where it was.
-    await a!.getByLabel(en.Email!).fill('admin@acme.test');
-    await a!.getByRole('button', { name: en.Continue }).click();
-    await a!.getByLabel(en.Password!).fill('trust-shell-demo');
-    await a!.getByRole('button', { name: en.SignIn }).click();
+    await new SignInPage(a!).submit('admin@acme.test', 'trust-shell-demo');
     await expect(a!).toHaveURL(/\/mfe-host$/);
     expect(await a!.evaluate(() => localStorage.getItem('trust-shell.timedOut'))).toBeNull();
-    await expect(warning(a!)).toHaveCount(0);
+    await warning(a!).expectGone();
   });
 
   test('with auto refresh, the warning opens 70 s before the refresh token would run out', async ({ context, signIn, platform }) => {
@@ -140,13 +138,13 @@ test.describe('session timeout', () => {
     const [page] = await openSignedIn(context, signIn, ['/mfe-host']);
     await context.clock.fastForward(3_000); // auto refresh's first run: the sign-in's 200 s refresh token is fresh, kept
     await context.clock.fastForward(110_000);
-    await expect(warning(page!)).toHaveCount(0);
+    await warning(page!).expectGone();
     expect(await countRefreshes(platform)).toBe(0);
     // About 130 s after the sign-in (200 − 70), long before the app's 300 s.
     await context.clock.fastForward(27_000);
-    await expect(warning(page!)).toBeVisible();
-    await warning(page!).getByRole('button', { name: en.ContinueSession }).click();
-    await expect(warning(page!)).toHaveCount(0);
+    await warning(page!).expectOpen();
+    await warning(page!).choose(en.ContinueSession!);
+    await warning(page!).expectGone();
     await expect.poll(() => countRefreshes(platform)).toBe(1);
   });
 
@@ -155,8 +153,8 @@ test.describe('session timeout', () => {
     const [page] = await openSignedIn(context, signIn, ['/mfe-host'], 'basic@acme.test');
     await context.clock.fastForward(300_000);
     await context.clock.fastForward(120_000);
-    await expect(page!.getByTestId('user-name')).not.toBeEmpty();
-    await expect(warning(page!)).toHaveCount(0);
+    await expect(new ShellChrome(page!).memberName).not.toBeEmpty();
+    await warning(page!).expectGone();
     await expect(page!).toHaveURL(/\/mfe-host$/);
   });
 
@@ -206,11 +204,11 @@ test.describe('session timeout', () => {
     await context.clock.install();
     const [page] = await openSignedIn(context, signIn, ['/mfe-host']);
     await context.clock.fastForward(300_000);
-    await expect(warning(page!)).toBeVisible();
-    const timer = warning(page!).getByRole('timer');
+    await warning(page!).expectOpen();
+    const timer = warning(page!).root.getByRole('timer');
     await expect(timer).toHaveText(/^(1:00|0:5\d)$/);
     await context.clock.fastForward(10_000);
     await expect(timer).toHaveText(/^0:[45]\d$/);
-    await expect(warning(page!)).not.toContainText('SessionTimeoutCountdown');
+    await expect(warning(page!).root).not.toContainText('SessionTimeoutCountdown');
   });
 });

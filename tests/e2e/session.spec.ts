@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, fillSignIn, waitForServiceWorker, signOut } from './fixtures.ts';
+import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
 import { countRefreshes, refreshGrants, returnUrl, switchGrants, tenantIdByName } from './support/session.ts';
-import { ShellChrome, SignInPage } from './support/pages.ts';
+import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import type { LoggedRequest } from './support/platform.ts';
 
@@ -16,7 +16,7 @@ async function openSignedIn(tabs: (n: number) => Promise<Page[]>, signIn: (p: Pa
   await signIn(pages[0]!, email);
   for (const page of pages.slice(1)) {
     await page.goto(path);
-    await expect(page.getByTestId('user-name')).not.toBeEmpty();
+    await expect(new ShellChrome(page).memberName).not.toBeEmpty();
   }
   return pages;
 }
@@ -24,9 +24,10 @@ async function openSignedIn(tabs: (n: number) => Promise<Page[]>, signIn: (p: Pa
 test.describe('sign-in', () => {
   test('a wrong password shows an error and keeps the typed email', async ({ page, platform }) => {
     await page.goto('/auth');
-    await fillSignIn(page, 'admin@acme.test', 'not-the-password');
-    await expect(page.getByRole('alert')).toHaveText(en.WrongEmailOrPassword!);
-    await expect(page.getByLabel(en.Email!)).toHaveValue('admin@acme.test');
+    const signInPage = new SignInPage(page);
+    await signInPage.submit('admin@acme.test', 'not-the-password');
+    await expect(signInPage.error).toHaveText(en.WrongEmailOrPassword!);
+    await expect(signInPage.email).toHaveValue('admin@acme.test');
     await expect(page).toHaveURL(/\/auth$/);
     const [grant] = await platform.log({ path: tokenPath });
     expect(grant?.status).toBe(400);
@@ -34,7 +35,7 @@ test.describe('sign-in', () => {
 
   test('the AcceptEula persona lands on /eula', async ({ page }) => {
     await page.goto('/auth');
-    await fillSignIn(page, 'eula@acme.test');
+    await new SignInPage(page).submit('eula@acme.test');
     await expect(page).toHaveURL(/\/eula$/);
     await expect(page.getByRole('heading', { name: en.EndUserAgreement })).toBeVisible();
   });
@@ -45,14 +46,14 @@ test.describe('sign-in', () => {
     await signIn(page, 'admin@acme.test');
     await expect(page).toHaveURL(/\/mfe-host\/home\/risk\?tab=2$/);
 
-    await signOut(page);
+    await new ShellChrome(page).signOut();
     await expect(page).toHaveURL(/\/auth$/);
     for (const hostile of ['https://evil.test/x', '//evil.test/x', '/\\evil.test']) {
       await page.evaluate((v) => sessionStorage.setItem('trust-shell.returnUrl', v), hostile);
-      await fillSignIn(page, 'admin@acme.test');
+      await new SignInPage(page).submit('admin@acme.test');
       await expect(page).toHaveURL(/\/mfe-host$/);
       expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? page.url()).host);
-      await signOut(page);
+      await new ShellChrome(page).signOut();
       await expect(page).toHaveURL(/\/auth$/);
     }
   });
@@ -96,7 +97,7 @@ test.describe('refresh refused or unanswered', () => {
   test('a refused refresh signs every tab out, each keeping its own return URL', async ({ tabs, signIn, platform }) => {
     const [a, b, c] = await openSignedIn(tabs, signIn, 3);
     await a!.goto('/mfe-host/home/risk/register?tab=2');
-    await expect(a!.getByTestId('user-name')).not.toBeEmpty();
+    await expect(new ShellChrome(a!).memberName).not.toBeEmpty();
     await platform.fault({ path: tokenPath, status: 400 });
     await platform.clock(1000);
     // Another tab's call may meet the refusal first: its sign-out then sends this tab to /auth
@@ -111,7 +112,7 @@ test.describe('refresh refused or unanswered', () => {
     // Signing in again returns the tab to where it was.
     await platform.clearFaults();
     await platform.clock(0);
-    await fillSignIn(a!, 'admin@acme.test');
+    await new SignInPage(a!).submit('admin@acme.test');
     await expect(a!).toHaveURL(/\/mfe-host\/home\/risk\/register\?tab=2$/);
   });
 
@@ -126,18 +127,18 @@ test.describe('refresh refused or unanswered', () => {
       await Promise.all(pages.map((page) => page.reload()));
       for (const page of pages) {
         await expect(page).toHaveURL(/\/mfe-host$/);
-        await expect(page.getByRole('status').filter({ hasText: en.Offline! })).toBeVisible();
-        await expect(page.getByTestId('user-name')).not.toBeEmpty();
+        await expect(new ShellChrome(page).offline).toBeVisible();
+        await expect(new ShellChrome(page).memberName).not.toBeEmpty();
       }
       await platform.clearLog();
       if (cause === 'network off') await context.setOffline(false);
       else await platform.clearFaults();
       await context.clock.runFor(6000); // one recovery poll
-      for (const page of pages) await expect(page.getByRole('status').filter({ hasText: en.Offline! })).toHaveCount(0);
+      for (const page of pages) await expect(new ShellChrome(page).offline).toHaveCount(0);
       const successfulRefreshes = async () => refreshGrants(await platform.log({ path: tokenPath })).filter((r) => r.status === 200).length;
       await expect.poll(successfulRefreshes).toBe(1);
       // Every tab has its state back, and no tab refreshed on its own after that.
-      for (const page of pages) await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+      for (const page of pages) await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
       expect(await successfulRefreshes()).toBe(1);
     });
   }
@@ -254,7 +255,7 @@ test.describe('one session across tabs', () => {
   test('a tenant switch in tab A takes tab B off the old tenant', async ({ tabs, signIn, platform, request }) => {
     const europe = await tenantIdByName(request, platform, 'Acme Europe');
     const [a, b] = await openSignedIn(tabs, signIn, 2);
-    await expect(b!.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(new ShellChrome(b!).tenantName).toHaveText('Acme Corp');
     await waitForServiceWorker(b!);
     const before = await probeThroughWorker(b!, platform, 'before');
     expect(before.path).toBe('/api/access/v1/permissions');
@@ -262,8 +263,8 @@ test.describe('one session across tabs', () => {
     const left = b!.waitForURL(/\/landing|\/mfe-host/, { waitUntil: 'commit', timeout: 10_000 });
     await a!.goto(`/mfe-host?context=${europe}&contextVersion=2`);
     await left;
-    await expect(a!.getByTestId('tenant-name')).toHaveText('Acme Europe');
-    await expect(b!.getByTestId('tenant-name')).toHaveText('Acme Europe');
+    await expect(new ShellChrome(a!).tenantName).toHaveText('Acme Europe');
+    await expect(new ShellChrome(b!).tenantName).toHaveText('Acme Europe');
     // Acme Europe is served under its own prefix: tab B now calls /eu-acme/api/...
     const bCalls = (await platform.log()).filter((r) => r.path.startsWith('/eu-acme/api/'));
     expect(bCalls.length).toBeGreaterThan(0);
@@ -278,17 +279,17 @@ test.describe('one session across tabs', () => {
     const europe = await tenantIdByName(request, platform, 'Acme Europe');
     await signIn(page, 'admin@acme.test');
     await page.goto(`/mfe-host?context=${europe}&contextVersion=1`);
-    const dialog = page.getByRole('alertdialog', { name: en.TenantContextChangeTitle });
-    await expect(dialog).toBeVisible();
+    const dialog = new Dialog(page, en.TenantContextChangeTitle!, 'alertdialog');
+    await dialog.expectOpen();
     await expect(page).toHaveURL(/\/mfe-host$/); // both parameters removed from the address bar
-    await dialog.getByRole('button', { name: en.Cancel }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await dialog.choose(en.Cancel!);
+    await dialog.expectClosed();
+    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
     expect(switchGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
 
     await page.goto(`/mfe-host?context=${europe}&contextVersion=1`);
-    await page.getByRole('alertdialog').getByRole('button', { name: en.Continue }).click();
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Europe');
+    await dialog.choose(en.Continue!);
+    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Europe');
     const [switchGrant] = switchGrants(await platform.log({ path: tokenPath }));
     expect(switchGrant?.body).toMatchObject({ context: europe, contextVersion: '1' });
   });
@@ -297,7 +298,7 @@ test.describe('one session across tabs', () => {
     await signIn(page, 'admin@acme.test');
     await page.goto('/mfe-host?context=no-such-context&contextVersion=1');
     await expect(page).toHaveURL(/\/mfe-host$/);
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect(switchGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
   });
@@ -315,27 +316,26 @@ test.describe('offline and single sign-on sign-out', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/mfe-host$/);
     // The last known member and tenant (kept in IndexedDB), not just the token's email.
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await new ShellChrome(page).expectSignedInAs('Ada Admin');
+    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
     // …and the organisation tree kept with it (the picker names the current organisation).
     await expect(page.getByRole('button', { name: new RegExp(`^${en.Organisation}\\s`) })).toContainText('Acme Corp');
-    await expect(page.getByRole('status').filter({ hasText: en.Offline! })).toBeVisible();
+    await expect(new ShellChrome(page).offline).toBeVisible();
 
     await platform.clearLog();
     await context.setOffline(false);
-    await expect(page.getByRole('status').filter({ hasText: en.Offline! })).toHaveCount(0);
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(new ShellChrome(page).offline).toHaveCount(0);
+    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
     // The last known state shows at once; the refresh it needed follows (once).
     await expect.poll(async () => refreshGrants(await platform.log({ path: tokenPath })).filter((r) => r.status === 200).length).toBe(1);
   });
 
   test('a SAML user signs out through the platform SAML logout path', async ({ page, platform }) => {
     await page.goto('/auth');
-    await page.getByLabel(en.Email!).fill('sso@acme.test');
-    await page.getByRole('button', { name: en.Continue }).click();
+    await new SignInPage(page).continueWith('sso@acme.test');
     await page.getByRole('button', { name: 'Sign in as sso@acme.test' }).click();
     await expect(page).toHaveURL(/\/mfe-host$/);
-    await signOut(page);
+    await new ShellChrome(page).signOut();
     await expect(page).toHaveURL(/\/auth$/);
     const [samlLogout] = await platform.log({ path: '/authentication/saml2/logout' });
     expect(samlLogout?.query).toEqual({ email: 'sso@acme.test' });
@@ -346,9 +346,9 @@ test.describe('offline and single sign-on sign-out', () => {
   test('a tab waiting on /auth follows a sign-in made in another tab', async ({ tabs, signIn }) => {
     const [a, b] = await tabs(2);
     await b!.goto('/auth');
-    await expect(b!.getByRole('heading', { name: en.SignIn })).toBeVisible();
+    await expect(new SignInPage(b!).heading).toBeVisible();
     await signIn(a!, 'admin@acme.test');
     await expect(b!).toHaveURL(/\/mfe-host$/);
-    await expect(b!.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(new ShellChrome(b!).tenantName).toHaveText('Acme Corp');
   });
 });

@@ -1,17 +1,18 @@
-import { test, expect, en, signOut } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { ShellChrome } from './support/pages.ts';
 import { refreshGrants, tenantIdByName } from './support/session.ts';
 import type { LoggedRequest } from './support/platform.ts';
 
 const tokenPath = '/api/access/v1/oauth/token';
-const userMenu = new RegExp(`^${en.UserMenu}`);
 const withParam = (grant: LoggedRequest, name: string) => (grant.body as Record<string, unknown>)[name] !== undefined;
 
 test.describe('the top bar', () => {
   test('loads the signed-in state once and shows tenant, user, version; axe finds nothing', async ({ page, signIn, platform }) => {
     await signIn(page, 'admin@acme.test');
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    const chrome = new ShellChrome(page);
+    await expect(chrome.tenantName).toHaveText('Acme Corp');
+    await expect(chrome.memberName).toHaveText('Ada Admin');
     const log = await platform.log();
     const count = (path: string) => log.filter((r) => r.path === path && r.method === 'GET').length;
     expect(count('/api/global-state/v1/init')).toBe(1);
@@ -24,9 +25,9 @@ test.describe('the top bar', () => {
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
     await expect(page.getByRole('region', { name: /Release 5\.3 is live/ })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: userMenu }).click();
-    await expect(page.getByTestId('product-version')).toHaveText(en.AppVersion!.replace('{{version}}', '5.3.0'));
-    await expect(page.getByTestId('shell-build')).toHaveText(en.ShellBuild!.replace('{{build}}', '0.1.0'));
+    await chrome.userMenuButton.click();
+    await expect(chrome.productVersion).toHaveText(en.AppVersion!.replace('{{version}}', '5.3.0'));
+    await expect(chrome.shellBuild).toHaveText(en.ShellBuild!.replace('{{build}}', '0.1.0'));
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     expect(await axeViolations(page)).toEqual([]);
@@ -34,29 +35,30 @@ test.describe('the top bar', () => {
 
   test('without TENANTS_LIST no tenant list is asked for and the tenant is plain text', async ({ page, signIn, platform }) => {
     await signIn(page, 'basic@acme.test');
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    const chrome = new ShellChrome(page);
+    await expect(chrome.tenantName).toHaveText('Acme Corp');
     expect(await platform.log({ path: '/api/access/v1/users/current/tenants' })).toHaveLength(0);
-    await expect(page.getByRole('button', { name: new RegExp(en.SwitchTenant!) })).toHaveCount(0);
+    await expect(chrome.tenantSwitcher).toHaveCount(0);
   });
 
   test('the tenant switcher searches, marks sandbox tenants and switches', async ({ page, signIn, platform, request }) => {
     const sandboxId = await tenantIdByName(request, platform, 'Acme Sandbox');
     await signIn(page, 'admin@acme.test');
-    await page.getByRole('button', { name: new RegExp(en.SwitchTenant!) }).click();
-    const dialog = page.getByRole('dialog', { name: en.SwitchTenant });
-    await dialog.getByLabel(en.SearchTenants!).fill('SAND');
-    const options = dialog.getByRole('listitem');
+    const chrome = new ShellChrome(page);
+    const dialog = await chrome.openTenantSwitcher();
+    await dialog.root.getByLabel(en.SearchTenants!).fill('SAND');
+    const options = dialog.root.getByRole('listitem');
     await expect(options).toHaveCount(1);
     await expect(options.first()).toContainText('Acme Sandbox');
     await expect(options.first()).toContainText(en.Sandbox!);
     expect(await axeViolations(page)).toEqual([]);
-    await dialog.getByLabel(en.SearchTenants!).fill('no such tenant');
-    await expect(dialog.getByText(en.NoResultsFound!)).toBeVisible();
-    await dialog.getByLabel(en.SearchTenants!).fill('sandbox');
+    await dialog.root.getByLabel(en.SearchTenants!).fill('no such tenant');
+    await expect(dialog.root.getByText(en.NoResultsFound!)).toBeVisible();
+    await dialog.root.getByLabel(en.SearchTenants!).fill('sandbox');
     await platform.clearLog();
     await options.first().getByRole('button').click();
     await expect(page).toHaveURL(/\/mfe-host/);
-    await expect(page.getByTestId('tenant-name')).toContainText('Acme Sandbox');
+    await expect(chrome.tenantName).toContainText('Acme Sandbox');
     // Found by its parameter: the auto refresh's own grant may fall in the same window.
     const grant = refreshGrants(await platform.log({ path: tokenPath })).find((g) => withParam(g, 'tenant_id'));
     expect(grant?.body).toMatchObject({ tenant_id: sandboxId });
@@ -64,16 +66,17 @@ test.describe('the top bar', () => {
 
   test('organisation group and role switch by keyboard alone', async ({ page, signIn, platform }) => {
     await signIn(page, 'admin@acme.test');
-    const groups = page.getByRole('button', { name: new RegExp(`^${en.SwitchOrganisationGroup}`) });
+    const chrome = new ShellChrome(page);
+    const groups = chrome.organisationGroups;
     await expect(groups).toContainText('Acme Global');
     await groups.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('menuitemradio', { name: 'Acme Labs' })).toBeVisible();
+    await expect(chrome.choice('Acme Labs')).toBeVisible();
     // As a keyboard member would, wait for the focus to be in the menu (Ark moves it there on the
     // menu's first frame, which a loaded machine may draw after the items are visible).
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('menuitemradio', { name: 'Acme Labs' })).toHaveAttribute('data-highlighted', '');
+    await expect(chrome.choice('Acme Labs')).toHaveAttribute('data-highlighted', '');
     await platform.clearLog();
     await page.keyboard.press('Enter');
     await expect(groups).toContainText('Acme Labs');
@@ -81,19 +84,19 @@ test.describe('the top bar', () => {
     expect(groupGrant?.body).toMatchObject({ orggroup_id: expect.any(String) });
 
     // The role lives in the avatar menu, with the member's other settings.
-    const userButton = page.getByRole('button', { name: userMenu });
+    const userButton = chrome.userMenuButton;
     await userButton.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('menuitemradio', { name: 'Site Admin' })).toHaveAttribute('aria-checked', 'true');
-    const auditor = page.getByRole('menuitemradio', { name: 'Auditor' });
+    await expect(chrome.choice('Site Admin')).toHaveAttribute('aria-checked', 'true');
+    const auditor = chrome.choice('Auditor');
     for (let i = 0; i < 10 && (await auditor.getAttribute('data-highlighted')) === null; i += 1) await page.keyboard.press('ArrowDown');
     await expect(auditor).toHaveAttribute('data-highlighted', '');
     await platform.clearLog();
     const reloaded = page.waitForEvent('load');
     await page.keyboard.press('Enter');
     await reloaded;
-    await page.getByRole('button', { name: userMenu }).click();
-    await expect(page.getByRole('menuitemradio', { name: 'Auditor' })).toHaveAttribute('aria-checked', 'true');
+    await chrome.userMenuButton.click();
+    await expect(chrome.choice('Auditor')).toHaveAttribute('aria-checked', 'true');
     const roleGrant = refreshGrants(await platform.log({ path: tokenPath })).find((g) => withParam(g, 'role_id'));
     expect(roleGrant?.body).toMatchObject({ switchRole: 'true', role_id: expect.any(String) });
   });
@@ -101,18 +104,19 @@ test.describe('the top bar', () => {
   test('at 360 px wide nothing overflows and the user menu signs out by keyboard', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, 'admin@acme.test');
+    const chrome = new ShellChrome(page);
     // The tenant and organisation fold into one scope button at this width.
-    await expect(page.getByRole('button', { name: new RegExp(`^${en.Tenant}`) })).toContainText('Acme Corp');
+    await expect(chrome.scopeButton).toContainText('Acme Corp');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const menu = page.getByRole('button', { name: userMenu });
+    const menu = chrome.userMenuButton;
     await expect(menu).toBeInViewport();
     await menu.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('menuitem', { name: en.SignOut })).toBeVisible();
+    await expect(chrome.menuItem(en.SignOut!)).toBeVisible();
     // Sign out is the menu's last item: End reaches it.
     await page.keyboard.press('End');
-    await expect(page.getByRole('menuitem', { name: en.SignOut })).toHaveAttribute('data-highlighted', '');
+    await expect(chrome.menuItem(en.SignOut!)).toHaveAttribute('data-highlighted', '');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/auth/);
   });
@@ -121,14 +125,15 @@ test.describe('the top bar', () => {
     await platform.override({ method: 'GET', path: '/api/global-state/v1/init', status: 200, body: { languages: 'all', tenant: 42 } });
     await platform.override({ method: 'GET', path: '/api/content/v1/info/version', status: 500, body: { status: 500 } });
     await signIn(page, 'admin@acme.test');
+    const chrome = new ShellChrome(page);
     // The user comes from the current-user call; the tenant from tenants/current; permissions from the map.
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+    await expect(chrome.memberName).toHaveText('Ada Admin');
+    await expect(chrome.tenantName).toHaveText('Acme Corp');
     expect(await platform.log({ path: '/api/access/v1/permissions' })).toHaveLength(1);
-    await page.getByRole('button', { name: userMenu }).click();
-    await expect(page.getByTestId('product-version')).toHaveText(en.AppVersion!.replace('{{version}}', '0.0.0'));
+    await chrome.userMenuButton.click();
+    await expect(chrome.productVersion).toHaveText(en.AppVersion!.replace('{{version}}', '0.0.0'));
     await page.keyboard.press('Escape');
-    await signOut(page);
+    await chrome.signOut();
     await expect(page).toHaveURL(/\/auth/);
   });
 
@@ -137,10 +142,11 @@ test.describe('the top bar', () => {
       await platform.fault({ method: 'GET', path, status: 500 });
     }
     await signIn(page, 'admin@acme.test');
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    const chrome = new ShellChrome(page);
+    await expect(chrome.memberName).toHaveText('Ada Admin');
     // Tenants null: the tenant is plain text, no switcher, even with TENANTS_LIST.
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
-    await expect(page.getByRole('button', { name: new RegExp(en.SwitchTenant!) })).toHaveCount(0);
+    await expect(chrome.tenantName).toHaveText('Acme Corp');
+    await expect(chrome.tenantSwitcher).toHaveCount(0);
     expect((await platform.log({ path: '/api/access/v1/users/current/tenants' })).map((r) => r.status)).toEqual([500]);
     // The rest of the shell goes on: the example remote mounts.
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, en, demoPassword } from './fixtures.ts';
+import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { cataloguesWithout } from './support/catalogues.ts';
-import { openPreferences } from './support/chrome.ts';
 
 /** The shell's own keys, read from the one module that lists them. */
 const shellKeys = [...readFileSync(new URL('../../src/lib/i18n/shellTexts.ts', import.meta.url), 'utf8').matchAll(/^ {2}'([A-Za-z0-9]+)',$/gm)].map((m) => m[1]!);
@@ -29,21 +29,22 @@ test.describe("the shell's own texts against catalogues without them", () => {
     await page.goto('/auth');
     await expect(page.getByRole('button', { name: en.Continue })).toBeVisible();
     expect(await rawKeysOn(page)).toEqual([]);
-    await page.getByLabel(en.Email!).fill('admin@acme.test');
-    await page.getByRole('button', { name: en.Continue }).click();
-    await page.getByLabel(en.Password!).fill(demoPassword);
+    const signInPage = new SignInPage(page);
+    await signInPage.continueWith('admin@acme.test');
+    await signInPage.password.fill(demoPassword);
     expect(await rawKeysOn(page)).toEqual([]);
-    await page.getByRole('button', { name: en.SignIn }).click();
+    await signInPage.signInButton.click();
     await expect(page).toHaveURL(/\/mfe-host$/);
     await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
     expect(await rawKeysOn(page)).toEqual([]);
 
-    await page.getByRole('button', { name: new RegExp(`^${en.UserMenu}`) }).click();
-    await expect(page.getByRole('menuitem', { name: en.SignOut })).toBeVisible();
+    const chrome = new ShellChrome(page);
+    await chrome.userMenuButton.click();
+    await expect(chrome.menuItem(en.SignOut!)).toBeVisible();
     expect(await rawKeysOn(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
-    await openPreferences(page);
+    await chrome.openPreferences();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await rawKeysOn(page)).toEqual([]);
     await page.keyboard.press('Escape');
@@ -51,9 +52,10 @@ test.describe("the shell's own texts against catalogues without them", () => {
 
     // The timeout warning.
     await context.clock.fastForward(300_000);
-    await expect(page.getByRole('alertdialog', { name: en.SessionTimeout })).toBeVisible();
+    const timeout = new Dialog(page, en.SessionTimeout!, 'alertdialog');
+    await timeout.expectOpen();
     expect(await rawKeysOn(page)).toEqual([]);
-    await page.getByRole('button', { name: en.ContinueSession }).click();
+    await timeout.choose(en.ContinueSession!);
 
     await page.goto('/404');
     await expect(page.getByRole('heading', { name: en.PageNotFound })).toBeVisible();

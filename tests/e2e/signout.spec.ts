@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, signOut } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
-import { openPreferences } from './support/chrome.ts';
+import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { queuedWrites as queued } from './support/shellStorage.ts';
 
 /**
@@ -18,52 +18,52 @@ const countText = (key: string, count: number) => en[key]!.replace('{{count}}', 
 const localEntries = (page: Page) => page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k) ?? ''])));
 
 async function saveTimeFormat(page: Page, value: '12Hour' | '24Hour') {
-  await openPreferences(page);
-  const dialog = page.getByRole('dialog', { name: en.DateTimePreferences });
-  const mine = dialog.getByRole('form', { name: en.YourPreferences });
+  const dialog = await new ShellChrome(page).openPreferences();
+  const mine = dialog.root.getByRole('form', { name: en.YourPreferences });
   await mine.getByLabel(en.TimeFormat!).selectOption(value);
   await mine.getByRole('button', { name: en.Save, exact: true }).click();
-  await expect(dialog).toBeHidden();
+  await dialog.expectClosed();
 }
 
 test('an explicit sign-out with a write waiting asks first; signed out, nothing of the member stays but language and e-mail', async ({ page, signIn, platform }) => {
   await signIn(page, 'admin@acme.test');
   await page.goto('/mfe-host/home');
-  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+  const chrome = new ShellChrome(page);
+  await chrome.expectSignedInAs('Ada Admin');
   // The preferences path fails at network level: the write waits on this device.
   await platform.fault({ method: 'PUT', path: preferencesPrefix, drop: true });
   await saveTimeFormat(page, '24Hour');
-  await expect(page.getByRole('button', { name: countText('PendingWrites', 1) })).toBeVisible({ timeout: 20_000 });
+  await expect(chrome.pendingWrites(1)).toBeVisible({ timeout: 20_000 });
   // A half-typed form (the drafts the contact-sales and preferences forms keep).
   await page.evaluate(() => localStorage.setItem('trust-shell.draft.contactSales.someone.somewhere', '{"name":"Ada","phone":"+1 555"}'));
   const before = await localEntries(page);
   expect(Object.keys(before)).toContain('trust-shell.history');
 
   // Asked first; Stay keeps the member signed in with the write still waiting.
-  await signOut(page);
-  const ask = page.getByRole('alertdialog', { name: en.SignOutPendingTitle });
-  await expect(ask).toBeVisible();
-  await expect(ask).toContainText(countText('SignOutPendingMessage', 1));
+  await chrome.signOut();
+  const ask = new Dialog(page, en.SignOutPendingTitle!, 'alertdialog');
+  await ask.expectOpen();
+  await ask.expectText(countText('SignOutPendingMessage', 1));
   expect(await axeViolations(page, '[role="alertdialog"]')).toEqual([]);
-  await ask.getByRole('button', { name: en.SignOutStay }).click();
-  await expect(ask).toBeHidden();
+  await ask.choose(en.SignOutStay!);
+  await ask.expectClosed();
   await expect(page).toHaveURL(/\/mfe-host/);
   expect(await queued(page)).toHaveLength(1);
 
   // The keyboard alone: Escape is "stay" too.
-  await signOut(page);
-  await expect(ask).toBeVisible();
+  await chrome.signOut();
+  await ask.expectOpen();
   // A keyboard member presses Escape once the question has the focus (the dialog's code may still
   // be arriving when it first shows).
-  await expect.poll(() => ask.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await expect.poll(() => ask.root.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
-  await expect(ask).toBeHidden();
+  await ask.expectClosed();
   await expect(page).toHaveURL(/\/mfe-host/);
 
-  await signOut(page);
-  await ask.getByRole('button', { name: en.SignOutDiscard }).click();
+  await chrome.signOut();
+  await ask.choose(en.SignOutDiscard!);
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+  await expect(new SignInPage(page).heading).toBeVisible();
 
   expect(await queued(page)).toEqual([]);
   const after = await localEntries(page);
@@ -76,7 +76,7 @@ test('an explicit sign-out with a write waiting asks first; signed out, nothing 
 
 test('nothing waiting: the sign-out does not ask', async ({ page, signIn }) => {
   await signIn(page, 'admin@acme.test');
-  await signOut(page);
+  await new ShellChrome(page).signOut();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });

@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { test, expect, en, signOut } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
 import { storedEntry } from './support/shellStorage.ts';
 import { startShellServer, type ShellServer } from './support/server.ts';
@@ -60,8 +61,7 @@ function consoleErrors(page: Page): string[] {
 /** Email, Continue: the SAML lookup says SSO, so the app leaves for the authorization endpoint. */
 async function continueAs(page: Page, origin: string, email = ssoEmail): Promise<void> {
   await page.goto(`${origin}/auth`);
-  await page.getByLabel(en.Email!).fill(email);
-  await page.getByRole('button', { name: en.Continue }).click();
+  await new SignInPage(page).continueWith(email);
 }
 
 /**
@@ -147,14 +147,14 @@ test.describe('single sign-on', () => {
         const control = new PlatformControl(request, server.baseURL);
         await control.clock(1000); // every access token issued so far is expired for the platform
         await page.reload();
-        await expect(page.getByTestId('user-name')).not.toBeEmpty();
+        await expect(new ShellChrome(page).memberName).not.toBeEmpty();
         await expect.poll(async () => refreshGrants(await control.log({ path: '/oidc/token' })).map((g) => g.status)).toContain(200);
         expect(refreshGrants(await control.log({ path: '/api/access/v1/oauth/token' }))).toEqual([]);
 
         const refreshToken = (await storedEntry(page, 'auth') as { refresh_token: string }).refresh_token;
-        await signOut(page);
+        await new ShellChrome(page).signOut();
         await expect(page).toHaveURL(`${server.baseURL}/auth`);
-        await expect(page.getByRole('heading', { name: en.SignIn })).toBeVisible();
+        await expect(new SignInPage(page).heading).toBeVisible();
         const log = await control.log({ path: '/oidc/' });
         const revoke = log.find((r) => r.method === 'POST' && r.path === '/oidc/revoke');
         expect(revoke?.body).toMatchObject({ token: refreshToken, token_type_hint: 'refresh_token', client_id: 'trust-shell' });
@@ -177,7 +177,7 @@ test.describe('single sign-on', () => {
       await continueAs(page, server.baseURL);
       await idpButton(page).click();
       await expect(page).toHaveURL(/\/mfe-host/);
-      await signOut(page);
+      await new ShellChrome(page).signOut();
       await expect(page).toHaveURL(`${server.baseURL}/auth`);
       const end = (await requestLog(playwright, server.baseURL, { path: '/oidc/endsession' }))[0];
       expect(end?.query).toMatchObject({ from: 'config', post_logout_redirect_uri: `${server.baseURL}/auth` });
@@ -193,7 +193,7 @@ test.describe('single sign-on', () => {
     back.searchParams.set('state', `${back.searchParams.get('state')}x`);
     await page.goto(back.href);
 
-    await expect(page.getByRole('alert')).toHaveText(en.SignInFailed!);
+    await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
     await expect(page).toHaveURL(/\/auth$/);
     expect(errors.join('\n')).toContain('login event invalid_nonce_in_state');
     expect(codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }))).toEqual([]);
@@ -204,7 +204,7 @@ test.describe('single sign-on', () => {
     await continueAs(page, baseURL!);
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
 
-    await expect(page.getByRole('alert')).toHaveText(en.SignInFailed!);
+    await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
     await expect(page).toHaveURL(/\/auth$/);
     expect(errors.join('\n')).toContain('login event code_error: The authorization server answered access_denied');
     expect(codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }))).toEqual([]);
@@ -219,7 +219,7 @@ test.describe('single sign-on', () => {
       await page.evaluate(() => sessionStorage.setItem('trust-shell.sso.nonce', 'N'.repeat(45)));
       await page.goto(back.href);
 
-      await expect(page.getByRole('alert')).toHaveText(en.SignInFailed!);
+      await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
       await expect(page).toHaveURL(/\/auth$/);
       expect(errors.join('\n')).toContain('login event token_validation_error: Wrong nonce');
       // The code was exchanged, but its tokens were thrown away: nothing signed in.

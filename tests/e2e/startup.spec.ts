@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
-import { test, expect, en, fillSignIn, signOut } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { test, expect, en } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { ShellChrome, SignInPage, StartupModals, type Dialog } from './support/pages.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startShellServerWithConfig } from './support/server.ts';
 
@@ -17,8 +18,8 @@ const timezoneId = 'America/New_York';
 // The modals are the subject here: the fixtures' quiet start-up (no announcements) is turned off.
 test.use({ timezoneId, quietStartup: false });
 
-async function expectNoAxeViolations(page: Page, dialog: Locator) {
-  await expect(dialog).toBeVisible();
+async function expectNoAxeViolations(page: Page, dialog: Dialog) {
+  await dialog.expectOpen();
   expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 }
 
@@ -32,9 +33,9 @@ function localText(utc: string): string {
   return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod?.toUpperCase()}`;
 }
 
-const maintenanceDialog = (page: Page) => page.getByRole('dialog', { name: en.ScheduledMaintenance });
-const benchmarkingDialog = (page: Page) => page.getByRole('dialog', { name: en.NewBenchmarkingFeature });
-const improvementsDialog = (page: Page) => page.getByRole('dialog', { name: en.ProductImprovementsTitle });
+const maintenanceDialog = (page: Page) => new StartupModals(page).maintenance;
+const benchmarkingDialog = (page: Page) => new StartupModals(page).benchmarking;
+const improvementsDialog = (page: Page) => new StartupModals(page).improvements;
 
 /** The writes the start-up outcomes sent, as "METHOD path body". */
 async function startupWrites(platform: PlatformControl): Promise<string[]> {
@@ -58,43 +59,43 @@ test.describe('start-up modals', () => {
 
     await signIn(page, 'admin@acme.test');
     const maintenance = maintenanceDialog(page);
-    await expect(maintenance).toBeVisible();
+    await maintenance.expectOpen();
     // One at a time: the others wait their turn.
     await expect(page.getByRole('dialog')).toHaveCount(1);
     const { MaintenanceStartTime, MaintenanceEndTime } = announced.maintenanceScheduleAttributes;
-    await expect(maintenance.getByTestId('maintenance-start')).toHaveText(`${localText(MaintenanceStartTime)} ${en.LocalTime}`);
-    await expect(maintenance.getByTestId('maintenance-end')).toHaveText(`${localText(MaintenanceEndTime)} ${en.LocalTime}`);
-    await expect(maintenance.getByText(en.ScheduledMaintenanceSubheading!)).toBeVisible();
-    await expect(maintenance.getByText(en.ScheduledMaintenanceDescription!)).toBeVisible();
+    await expect(maintenance.root.getByTestId('maintenance-start')).toHaveText(`${localText(MaintenanceStartTime)} ${en.LocalTime}`);
+    await expect(maintenance.root.getByTestId('maintenance-end')).toHaveText(`${localText(MaintenanceEndTime)} ${en.LocalTime}`);
+    await expect(maintenance.root.getByText(en.ScheduledMaintenanceSubheading!)).toBeVisible();
+    await expect(maintenance.root.getByText(en.ScheduledMaintenanceDescription!)).toBeVisible();
     // No systemStatusUrl configured here: no MoreInformation link (see the configured test below).
-    await expect(maintenance.getByRole('link', { name: en.MoreInformation })).toHaveCount(0);
+    await expect(maintenance.root.getByRole('link', { name: en.MoreInformation })).toHaveCount(0);
     await expectNoAxeViolations(page, maintenance);
 
     // Keyboard only: tick the box, then Continue.
-    await maintenance.getByRole('checkbox', { name: en.DoNotShowAgain }).focus();
+    await maintenance.root.getByRole('checkbox', { name: en.DoNotShowAgain }).focus();
     await page.keyboard.press('Space');
-    await maintenance.getByRole('button', { name: en.Continue }).focus();
+    await maintenance.button(en.Continue!).focus();
     await page.keyboard.press('Enter');
-    await expect(maintenance).toBeHidden();
+    await maintenance.expectClosed();
 
     const benchmarking = benchmarkingDialog(page);
-    await expect(benchmarking).toBeVisible();
-    await expect(benchmarking).toHaveAttribute('data-size', 'medium');
-    await expect(benchmarking.getByRole('img', { name: en.BenchmarkingImageAlt })).toBeVisible();
-    await expect(benchmarking.getByText(en.BenchmarkingHomePageAnnouncement!)).toBeVisible();
-    await expect(benchmarking.getByText(en.BenchmarkingOptInDescription!)).toBeVisible();
+    await benchmarking.expectOpen();
+    await expect(benchmarking.root).toHaveAttribute('data-size', 'medium');
+    await expect(benchmarking.root.getByRole('img', { name: en.BenchmarkingImageAlt })).toBeVisible();
+    await expect(benchmarking.root.getByText(en.BenchmarkingHomePageAnnouncement!)).toBeVisible();
+    await expect(benchmarking.root.getByText(en.BenchmarkingOptInDescription!)).toBeVisible();
     await expectNoAxeViolations(page, benchmarking);
-    await benchmarking.getByRole('button', { name: en.RemindMeLater }).click();
-    await expect(benchmarking).toBeHidden();
+    await benchmarking.choose(en.RemindMeLater!);
+    await benchmarking.expectClosed();
 
     const improvements = improvementsDialog(page);
-    await expect(improvements).toBeVisible();
+    await improvements.expectOpen();
     // The HTML description is rendered as HTML (paragraphs), not shown as markup.
-    await expect(improvements.locator('p').first()).toHaveText(/We collect information/);
-    await expect(improvements).not.toContainText('<p>');
+    await expect(improvements.root.locator('p').first()).toHaveText(/We collect information/);
+    await expect(improvements.root).not.toContainText('<p>');
     await expectNoAxeViolations(page, improvements);
-    await improvements.getByRole('button', { name: en.Continue }).click();
-    await expect(improvements).toBeHidden();
+    await improvements.choose(en.Continue!);
+    await improvements.expectClosed();
 
     await expect
       .poll(() => startupWrites(platform))
@@ -110,9 +111,9 @@ test.describe('start-up modals', () => {
     await signIn(page, 'admin@acme.test');
     // Escape on each: nothing acknowledged, benchmarking stays active (status true).
     for (const dialog of [maintenanceDialog(page), benchmarkingDialog(page), improvementsDialog(page)]) {
-      await expect(dialog).toBeVisible();
+      await dialog.expectOpen();
       await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
+      await dialog.expectClosed();
     }
     expect(await platform.log({ path: maintenancePath })).toHaveLength(1);
     expect(await platform.log({ path: acknowledgePrefix })).toHaveLength(0);
@@ -130,27 +131,27 @@ test.describe('start-up modals', () => {
     const bannersBefore = await banners();
     const [other] = await tabs(1);
     await other!.goto('/mfe-host');
-    await expect(other!.getByTestId('user-name')).not.toBeEmpty();
+    await expect(new ShellChrome(other!).memberName).not.toBeEmpty();
     await expect.poll(banners).toBeGreaterThan(bannersBefore);
     expect(await platform.log({ path: maintenancePath })).toHaveLength(1);
     await expect(other!.getByRole('dialog')).toHaveCount(0);
     await other!.close();
 
     // Sign out and in again: a new session shows them again (product improvements was answered).
-    await signOut(page);
+    await new ShellChrome(page).signOut();
     await expect(page).toHaveURL(/\/auth/);
     await signIn(page, 'admin@acme.test');
-    await expect(maintenanceDialog(page)).toBeVisible();
+    await maintenanceDialog(page).expectOpen();
     expect(await platform.log({ path: maintenancePath })).toHaveLength(2);
     await page.keyboard.press('Escape');
-    await expect(benchmarkingDialog(page)).toBeVisible();
+    await benchmarkingDialog(page).expectOpen();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('not on excluded paths: a signed-in member on /404 gets no start-up run until back in the shell', async ({ page, signIn, platform }) => {
     await signIn(page, 'ptl@acme.test');
-    await expect(maintenanceDialog(page)).toBeVisible();
+    await maintenanceDialog(page).expectOpen();
     await platform.clearLog();
     // A fake clock (running normally) lets the test jump past the 250 ms delay instead of sleeping.
     await page.clock.install();
@@ -168,9 +169,9 @@ test.describe('start-up modals', () => {
 
   test('benchmarking: DoNotShowAgainLabel sends false; maintenance closed unticked sends nothing (ptl tenant prefix)', async ({ page, signIn, platform }) => {
     await signIn(page, 'ptl@acme.test');
-    await expect(maintenanceDialog(page)).toBeVisible();
-    await maintenanceDialog(page).getByRole('button', { name: en.Close }).click();
-    await benchmarkingDialog(page).getByRole('button', { name: en.DoNotShowAgainLabel }).click();
+    await maintenanceDialog(page).expectOpen();
+    await maintenanceDialog(page).choose(en.Close!);
+    await benchmarkingDialog(page).choose(en.DoNotShowAgainLabel!);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect
       .poll(() => startupWrites(platform))
@@ -178,7 +179,7 @@ test.describe('start-up modals', () => {
         `PUT /eu-tenant-7${benchmarkingPath} ${JSON.stringify({ messageId: 'BenchmarkingHomePageAnnouncement', notificationStatus: false, notificationType: 'HOME_PAGE' })}`,
       ]);
     // Regional Admin has no AnalyticsGuidance: no product-improvements modal.
-    await expect(improvementsDialog(page)).toHaveCount(0);
+    await improvementsDialog(page).expectGone();
   });
 
   test('benchmarking: LearnMore closes without a request and navigates to /reporting/benchmarking', async ({ page, signIn, platform }) => {
@@ -189,9 +190,9 @@ test.describe('start-up modals', () => {
     });
     await signIn(page, 'ptl@acme.test');
     const benchmarking = benchmarkingDialog(page);
-    await expect(benchmarking).toBeVisible();
-    await benchmarking.getByRole('button', { name: en.LearnMore }).click();
-    await expect(benchmarking).toBeHidden();
+    await benchmarking.expectOpen();
+    await benchmarking.choose(en.LearnMore!);
+    await benchmarking.expectClosed();
     await expect.poll(() => visited).toContain('/reporting/benchmarking');
     expect(await startupWrites(platform)).toEqual([]);
   });
@@ -202,9 +203,9 @@ test.describe('start-up modals', () => {
     await platform.fault({ method: 'PUT', path: preferencesPath, status: 500, times: 1 });
     await signIn(page, 'admin@acme.test');
     const improvements = improvementsDialog(page);
-    await expect(improvements).toBeVisible();
-    await improvements.getByRole('button', { name: en.RemoveGuidance }).click();
-    await expect(improvements).toBeHidden();
+    await improvements.expectOpen();
+    await improvements.choose(en.RemoveGuidance!);
+    await improvements.expectClosed();
     await expect
       .poll(async () => (await platform.log({ path: preferencesPath, method: 'PUT' })).map((c) => [c.status, c.body]))
       .toEqual([[500, { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: false }]]);
@@ -214,7 +215,7 @@ test.describe('start-up modals', () => {
     await platform.fault({ method: 'GET', path: maintenancePath, status: 503 });
     await platform.override({ method: 'GET', path: `${benchmarkingPath}/HOME_PAGE`, status: 200, body: { messageId: 42, notificationStatus: 'yes' } });
     await signIn(page, 'admin@acme.test');
-    await expect(improvementsDialog(page)).toBeVisible();
+    await improvementsDialog(page).expectOpen();
     await expect(page.getByRole('dialog')).toHaveCount(1);
     expect(await platform.log({ path: maintenancePath })).toHaveLength(1);
   });
@@ -225,13 +226,13 @@ test.describe('start-up modals', () => {
       const control = new PlatformControl(page.request, server.baseURL);
       await control.override({ method: 'GET', path: `${benchmarkingPath}/HOME_PAGE`, status: 204 });
       await page.goto(`${server.baseURL}/auth`);
-      await fillSignIn(page, 'admin@acme.test');
+      await new SignInPage(page).submit('admin@acme.test');
       const maintenance = maintenanceDialog(page);
-      await expect(maintenance.getByRole('link', { name: en.MoreInformation })).toHaveAttribute('href', 'https://status.acme.test/');
+      await expect(maintenance.root.getByRole('link', { name: en.MoreInformation })).toHaveAttribute('href', 'https://status.acme.test/');
       await expectNoAxeViolations(page, maintenance);
-      await maintenance.getByRole('button', { name: en.Continue }).click();
+      await maintenance.choose(en.Continue!);
       const improvements = improvementsDialog(page);
-      await expect(improvements.getByRole('link', { name: en.ProductImprovementsPrivacyNotice })).toHaveAttribute('href', 'https://acme.test/privacy');
+      await expect(improvements.root.getByRole('link', { name: en.ProductImprovementsPrivacyNotice })).toHaveAttribute('href', 'https://acme.test/privacy');
       await expectNoAxeViolations(page, improvements);
     } finally {
       await server.close();

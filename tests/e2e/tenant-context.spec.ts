@@ -1,4 +1,5 @@
 import { test, expect, en } from './fixtures.ts';
+import { Dialog, ShellChrome } from './support/pages.ts';
 import { tenantIdByName } from './support/session.ts';
 
 const contextCalls = '/api/access/v1/tenants/context';
@@ -8,9 +9,10 @@ test.describe('tenant-context links wherever they land (SPEC §2 context / conte
     test(`${start}?context=…&contextVersion=2 switches like /mfe-host and leaves a clean address bar`, async ({ page, signIn, platform, request }) => {
       const europe = await tenantIdByName(request, platform, 'Acme Europe');
       await signIn(page, 'admin@acme.test');
-      await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
+      const chrome = new ShellChrome(page);
+      await expect(chrome.tenantName).toHaveText('Acme Corp');
       await page.goto(`${start}?context=${europe}&contextVersion=2`);
-      await expect(page.getByTestId('tenant-name')).toHaveText('Acme Europe');
+      await expect(chrome.tenantName).toHaveText('Acme Europe');
       await expect(page).toHaveURL(/\/mfe-host$/);
       const asked = await platform.log({ path: contextCalls });
       expect(asked.map((r) => r.query.context)).toContain(europe);
@@ -21,10 +23,10 @@ test.describe('tenant-context links wherever they land (SPEC §2 context / conte
     const europe = await tenantIdByName(request, platform, 'Acme Europe');
     await signIn(page, 'admin@acme.test');
     await page.goto(`/landing?context=${europe}&contextVersion=1`);
-    const dialog = page.getByRole('alertdialog', { name: en.TenantContextChangeTitle });
-    await expect(dialog).toBeVisible();
+    const dialog = new Dialog(page, en.TenantContextChangeTitle!, 'alertdialog');
+    await dialog.expectOpen();
     await expect(page).toHaveURL(/\/mfe-host$/);
-    await dialog.getByRole('button', { name: en.Continue }).click();
-    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Europe');
+    await dialog.choose(en.Continue!);
+    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Europe');
   });
 });

@@ -3,10 +3,9 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test, expect, en, fillSignIn, quietenStartup, waitForServiceWorker } from './fixtures.ts';
-import { openPreferences } from './support/chrome.ts';
+import { test, expect, en, quietenStartup, waitForServiceWorker } from './fixtures.ts';
 import { bannerControls, sidewaysScroll } from './support/layout.ts';
-import { UpdateIndicator } from './support/pages.ts';
+import { ShellChrome, SignInPage, UpdateIndicator } from './support/pages.ts';
 import { shoot } from './support/screenshots.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startShellServer, type ShellServer } from './support/server.ts';
@@ -66,8 +65,8 @@ async function signedInOnFirstVersion(context: BrowserContext, request: APIReque
   await quietenStartup(control);
   const page = await context.newPage();
   await page.goto(`${server.baseURL}/auth`);
-  await fillSignIn(page, 'admin@acme.test');
-  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+  await new SignInPage(page).submit('admin@acme.test');
+  await new ShellChrome(page).expectSignedInAs('Ada Admin');
   await waitForServiceWorker(page);
   return page;
 }
@@ -77,7 +76,7 @@ test('a deploy: both tabs are told, the old version keeps working, and Reload mo
   const a = await signedInOnFirstVersion(context, request);
   const b = await context.newPage();
   await b.goto(`${server.baseURL}/mfe-host`);
-  await expect(b.getByTestId('user-name')).toHaveText('Ada Admin');
+  await new ShellChrome(b).expectSignedInAs('Ada Admin');
   expect([await build(a), await build(b)]).toEqual(['0.1.0', '0.1.0']);
   await expect(prompt(a)).toHaveCount(0);
 
@@ -129,21 +128,20 @@ test('a deploy: both tabs are told, the old version keeps working, and Reload mo
   await expect(prompt(a)).toBeVisible();
 
   // Tab B holds unsaved input: a time format chosen but not saved.
-  await openPreferences(b);
-  const dialog = b.getByRole('dialog', { name: en.DateTimePreferences });
-  await dialog.getByRole('form', { name: en.YourPreferences }).getByLabel(en.TimeFormat!).selectOption('24Hour');
+  const dialog = await new ShellChrome(b).openPreferences();
+  await dialog.root.getByRole('form', { name: en.YourPreferences }).getByLabel(en.TimeFormat!).selectOption('24Hour');
 
   // Reload in the other tab (by keyboard) moves both.
   await new UpdateIndicator(a).reloadByKeyboard();
   await expect.poll(() => build(b), { timeout: 20_000 }).toBe('next');
   await expect.poll(() => build(a), { timeout: 20_000 }).toBe('next');
-  await expect(b.getByTestId('user-name')).toHaveText('Ada Admin');
+  await new ShellChrome(b).expectSignedInAs('Ada Admin');
   await expect(prompt(a)).toHaveCount(0);
   await expect(prompt(b)).toHaveCount(0);
   // Nothing typed is lost by the update: tab B offers its unsaved choice back.
-  await openPreferences(b);
-  await expect(dialog.getByText(en.DraftRestored!)).toBeVisible();
-  await expect(dialog.getByRole('form', { name: en.YourPreferences }).getByLabel(en.TimeFormat!)).toHaveValue('24Hour');
+  await new ShellChrome(b).openPreferences();
+  await expect(dialog.root.getByText(en.DraftRestored!)).toBeVisible();
+  await expect(dialog.root.getByRole('form', { name: en.YourPreferences }).getByLabel(en.TimeFormat!)).toHaveValue('24Hour');
   // The old version's files are gone from the precache.
   const oldChunkCached = await b.evaluate(async (url) => {
     for (const name of await caches.keys()) if (await (await caches.open(name)).match(url, { ignoreSearch: true })) return true;
@@ -166,9 +164,9 @@ test('the kill switch retires the service worker in one deploy; the shell goes o
   // The worker's caches are gone (the page's own pipeline may start a member's API cache again).
   const workerCaches = () => page.evaluate(async () => (await caches.keys()).filter((name) => !name.startsWith('trust-shell-api:'))).catch(() => null);
   await expect.poll(workerCaches).toEqual([]);
-  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+  await new ShellChrome(page).expectSignedInAs('Ada Admin');
   await page.reload();
-  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+  await new ShellChrome(page).expectSignedInAs('Ada Admin');
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
   expect(await registrations()).toBe(0);
 });

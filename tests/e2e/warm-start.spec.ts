@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, signOut, de } from './fixtures.ts';
-import { pickInUserMenu } from './support/chrome.ts';
-import { SignInPage } from './support/pages.ts';
+import { test, expect, de } from './fixtures.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import { platformGet } from './support/session.ts';
 
 /**
@@ -78,7 +77,6 @@ function storedKeys(page: Page, database = 'trust-shell', store = 'kv'): Promise
 }
 
 
-const tenantLogo = (page: Page) => page.getByTestId('tenant-logo').getByRole('img');
 const brandVar = (page: Page, name: string) => page.evaluate((n) => document.documentElement.style.getPropertyValue(n), name);
 
 test('warm start: the chrome paints from the device while the platform holds every call, then revalidates in place', async ({
@@ -91,13 +89,14 @@ test('warm start: the chrome paints from the device while the platform holds eve
   const workspace = await platformGet<{ logoData: string; primaryColor: string }>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
   await signIn(page, 'admin@acme.test');
   // The member reads the shell in German: that catalogue is the one kept for the next start.
-  await pickInUserMenu(page, 'Deutsch');
-  const userMenu = page.getByRole('button', { name: new RegExp(`^${de.UserMenu}`) });
+  await new ShellChrome(page).pick('Deutsch');
+  const chrome = new ShellChrome(page, de);
+  const userMenu = chrome.userMenuButton;
   await expect(userMenu).toBeVisible();
   await page.keyboard.press('Escape');
-  const switchTenant = page.getByRole('button', { name: new RegExp(de.SwitchTenant!) });
+  const switchTenant = chrome.tenantSwitcher;
   await expect(switchTenant).toBeVisible();
-  await expect(tenantLogo(page)).toHaveAttribute('src', workspace.logoData);
+  await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData);
 
   // Since the last visit the platform took TENANTS_LIST away, renamed the tenant and changed its brand.
   const { TENANTS_LIST: _taken, ...permissions } = init.permissions;
@@ -111,14 +110,14 @@ test('warm start: the chrome paints from the device while the platform holds eve
   await page.goto('/mfe-host');
 
   // Name, tenant, brand and the member's texts in their language, with nothing answered.
-  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+  await chrome.expectSignedInAs('Ada Admin');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-de');
   await expect(userMenu).toBeVisible();
-  await expect(page.getByTestId('tenant-name')).toHaveText(init.tenant.Name);
+  await expect(chrome.tenantName).toHaveText(init.tenant.Name);
   await expect(switchTenant).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-brand', 'custom');
   expect(await brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
-  await expect(tenantLogo(page)).toHaveAttribute('src', workspace.logoData);
+  await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData);
   // ... while the emulator still holds the state calls it received (the browser queues the rest
   // behind them): none of them has been answered.
   const received = await platform.log({ path: '/api/' });
@@ -128,13 +127,13 @@ test('warm start: the chrome paints from the device while the platform holds eve
   // The platform answers: the lost permission's control goes and the new name shows, in place.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   for (const { id } of held) await platform.removeFault(id);
-  await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corporation');
+  await expect(chrome.tenantName).toHaveText('Acme Corporation');
   await expect(switchTenant).toHaveCount(0);
-  await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+  await chrome.expectSignedInAs('Ada Admin');
   await expect(userMenu).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   await expect.poll(() => brandVar(page, '--brand-primary')).toBe(newPrimary);
-  await expect(tenantLogo(page)).toHaveAttribute('src', workspace.logoData);
+  await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData);
 
   // The loading display never showed, and the member was never shown without their brand: the
   // kept one, then the new one, never the default in between.
@@ -153,7 +152,7 @@ test('another member on the same browser never sees the last member’s state, n
 }) => {
   const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
   await signIn(page, 'admin@acme.test');
-  await signOut(page);
+  await new ShellChrome(page).signOut();
   await expect(page).toHaveURL(/\/auth$/);
   // Nothing of the member's kept for a warm start outlives the sign-out.
   const kept = await storedKeys(page);
@@ -162,9 +161,9 @@ test('another member on the same browser never sees the last member’s state, n
 
   const frames = await recordFrames(page);
   await page.reload();
-  await new SignInPage(page).signIn('trial@acme.test');
-  await expect(page.getByTestId('tenant-name')).toContainText('Initech (trial)');
-  await expect(page.getByTestId('user-name')).not.toHaveText('');
+  const chrome = await new SignInPage(page).signIn('trial@acme.test');
+  await expect(chrome.tenantName).toContainText('Initech (trial)');
+  await expect(chrome.memberName).not.toHaveText('');
 
   expect(frames.length).toBeGreaterThan(0);
   const leaked = frames.filter((f) => /Ada Admin|Acme Corp|Acme Home/.test(f.text) || f.style.includes(init.branding.primaryColor));
@@ -177,7 +176,8 @@ for (const answer of ['renewed', 'refused'] as const) {
     // one, and the page's clock is two minutes on when the member comes back.
     await platform.lifetimes({ accessTtlSeconds: 60 });
     await signIn(page, 'admin@acme.test');
-    await expect(page.getByTestId('tenant-name')).not.toBeEmpty();
+    const chrome = new ShellChrome(page);
+    await expect(chrome.tenantName).not.toBeEmpty();
     // The member closes the tab: the old document's own timers (the auto refresh, the idle watch)
     // must not navigate it while the returning visit's navigation is on its way.
     await page.goto('about:blank');
@@ -189,14 +189,14 @@ for (const answer of ['renewed', 'refused'] as const) {
     await page.goto('/mfe-host/home');
 
     // Painted from the device while the refresh grant is still unanswered.
-    await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
+    await chrome.expectSignedInAs('Ada Admin');
     await expect.poll(async () => (await platform.log({ path: '/api/access/v1/oauth/token' })).map((r) => r.status)).toEqual([0]);
 
     await platform.removeFault(held.id);
     if (answer === 'refused') {
       // A refused refresh still ends the session.
       await expect(page).toHaveURL(/\/auth$/);
-      await expect(page.getByTestId('user-name')).toHaveCount(0);
+      await expect(chrome.memberName).toHaveCount(0);
       return;
     }
     // Renewed: the state calls follow with the new token, and the shell stays.

@@ -23,6 +23,16 @@ export class SignInPage {
     return this.page.getByLabel(this.texts.Password!);
   }
 
+  /** The page's "Sign in" heading: the member is on the sign-in page. */
+  get heading(): Locator {
+    return this.page.getByRole('heading', { name: this.texts.SignIn });
+  }
+
+  /** The sign-in page's language picker (a select of the offered languages). */
+  get language(): Locator {
+    return this.page.getByLabel(this.texts.Language!);
+  }
+
   /** The form's error message (wrong password, sign-in failed). */
   get error(): Locator {
     return this.page.getByRole('alert');
@@ -33,12 +43,27 @@ export class SignInPage {
     await expect(this.email).toBeVisible();
   }
 
-  /** Fills both steps and submits; where the browser goes next is the test's to check. */
-  async submit(email: string, password: string = demoPassword): Promise<void> {
+  /** The first step: the e-mail, then Continue (the SAML lookup decides what comes next). */
+  async continueWith(email: string): Promise<void> {
     await this.email.fill(email);
     await this.page.getByRole('button', { name: this.texts.Continue }).click();
+  }
+
+  /** The form's Sign in button (the password step's). */
+  get signInButton(): Locator {
+    return this.page.getByRole('button', { name: this.texts.SignIn });
+  }
+
+  /** The password step: the password, then Sign in. */
+  async submitPassword(password: string = demoPassword): Promise<void> {
     await this.password.fill(password);
-    await this.page.getByRole('button', { name: this.texts.SignIn }).click();
+    await this.signInButton.click();
+  }
+
+  /** Fills both steps and submits; where the browser goes next is the test's to check. */
+  async submit(email: string, password: string = demoPassword): Promise<void> {
+    await this.continueWith(email);
+    await this.submitPassword(password);
   }
 
   /** Opens the page, signs in and waits for the signed-in shell. */
@@ -63,6 +88,100 @@ export class ShellChrome {
 
   get tenantName(): Locator {
     return this.page.getByTestId('tenant-name');
+  }
+
+  /** The avatar menu's button (its name starts with the menu's label, then the member's name). */
+  get userMenuButton(): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${this.texts.UserMenu}`) });
+  }
+
+  /** The top bar's clock, in the member's date and time formats. */
+  get clock(): Locator {
+    return this.page.getByTestId('shell-clock');
+  }
+
+  /** The tenant's logo in the top bar (an image named after the tenant). */
+  get tenantLogo(): Locator {
+    return this.page.getByTestId('tenant-logo').getByRole('img');
+  }
+
+  /** The top bar itself (the page's header), where the tenant's title shows. */
+  get bar(): Locator {
+    return this.page.locator('header');
+  }
+
+  /** A language (by its own name) or theme (by its label) in the open avatar menu: ticked or not. */
+  choice(name: string): Locator {
+    return this.page.getByRole('menuitemradio', { name, exact: true });
+  }
+
+  /** Every choice in the open avatar menu whose name contains `text` (none when the menu lacks it). */
+  choicesNamed(text: string): Locator {
+    return this.page.getByRole('menuitemradio', { name: text });
+  }
+
+  /** A group of the open avatar menu by its exact name ("Language", "Theme"). */
+  menuGroup(name: string): Locator {
+    return this.page.getByRole('group', { name, exact: true });
+  }
+
+  /** An action in the open avatar menu ("Preferences", "Sign out"). */
+  menuItem(name: string): Locator {
+    return this.page.getByRole('menuitem', { name });
+  }
+
+  /** The product version line in the open avatar menu. */
+  get productVersion(): Locator {
+    return this.page.getByTestId('product-version');
+  }
+
+  /** The shell's build line in the open avatar menu. */
+  get shellBuild(): Locator {
+    return this.page.getByTestId('shell-build');
+  }
+
+  /** The waiting-writes indicator in the top bar, saying `count` writes wait. */
+  pendingWrites(count: number): Locator {
+    return this.page.getByRole('button', { name: this.texts.PendingWrites!.replace('{{count}}', String(count)) });
+  }
+
+  /** The writes indicator in the top bar, whatever it counts ("n waiting" or "n failed"); absent when none. */
+  get writesIndicator(): Locator {
+    const count = (key: string) => this.texts[key]!.replace('{{count}}', '\\d+');
+    return this.page.getByRole('button', { name: new RegExp(`^(${count('PendingWrites')}|${count('WritesFailed')})$`) });
+  }
+
+  /** The tenant switcher's button (absent when the member has no tenant list). */
+  get tenantSwitcher(): Locator {
+    return this.page.getByRole('button', { name: new RegExp(this.texts.SwitchTenant!) });
+  }
+
+  /** Opens the tenant switcher; the dialog it opens ("Switch tenant": search, the tenants). */
+  async openTenantSwitcher(): Promise<Dialog> {
+    await this.tenantSwitcher.click();
+    return new Dialog(this.page, this.texts.SwitchTenant!);
+  }
+
+  /** Switches tenant: opens the switcher, searches for `search` and picks the first tenant found. */
+  async switchTenant(search: string): Promise<void> {
+    const dialog = await this.openTenantSwitcher();
+    await dialog.root.getByLabel(this.texts.SearchTenants!).fill(search);
+    await dialog.root.getByRole('listitem').first().getByRole('button').click();
+  }
+
+  /** The organisation-group switcher's button (a menu of the member's groups). */
+  get organisationGroups(): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${this.texts.SwitchOrganisationGroup}`) });
+  }
+
+  /** The organisation picker's button (opens the organisation tree). */
+  get organisationPicker(): Locator {
+    return this.page.getByTestId('organisation-picker');
+  }
+
+  /** Below 1024 px: the one button the tenant and organisation fold into. */
+  get scopeButton(): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${this.texts.Tenant}`) });
   }
 
   /** The offline indicator (a status that clears itself). */
@@ -139,15 +258,16 @@ export class UpdateIndicator {
   }
 }
 
-/** A modal dialog (or alert dialog) by its accessible name. */
+/** A modal dialog (or alert dialog) by its accessible name; `role` to insist on one of the two. */
 export class Dialog {
   readonly root: Locator;
 
   constructor(
     readonly page: Page,
     name: string | RegExp,
+    role?: 'dialog' | 'alertdialog',
   ) {
-    this.root = page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
+    this.root = role ? page.getByRole(role, { name }) : page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
   }
 
   async expectOpen(): Promise<void> {
@@ -158,6 +278,16 @@ export class Dialog {
     await expect(this.root).toBeHidden();
   }
 
+  /** Not in the page at all (closed and removed), a stronger check than `expectClosed`. */
+  async expectGone(): Promise<void> {
+    await expect(this.root).toHaveCount(0);
+  }
+
+  /** The dialog is on screen and says this (its text contains it). */
+  async expectText(text: string): Promise<void> {
+    await expect(this.root).toContainText(text);
+  }
+
   button(name: string): Locator {
     return this.root.getByRole('button', { name, exact: true });
   }
@@ -165,5 +295,28 @@ export class Dialog {
   /** Presses one of the dialog's buttons by its text. */
   async choose(name: string): Promise<void> {
     await this.button(name).click();
+  }
+}
+
+/** The once-per-session start-up modals (SPEC §4), shown one at a time once the member is in the shell. */
+export class StartupModals {
+  constructor(
+    readonly page: Page,
+    readonly texts: Record<string, string> = en,
+  ) {}
+
+  /** "Scheduled maintenance": the platform's announced window, in local time. */
+  get maintenance(): Dialog {
+    return new Dialog(this.page, this.texts.ScheduledMaintenance!);
+  }
+
+  /** "New benchmarking feature": the home-page announcement. */
+  get benchmarking(): Dialog {
+    return new Dialog(this.page, this.texts.NewBenchmarkingFeature!);
+  }
+
+  /** "Product improvements": the analytics notice. */
+  get improvements(): Dialog {
+    return new Dialog(this.page, this.texts.ProductImprovementsTitle!);
   }
 }
