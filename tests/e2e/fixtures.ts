@@ -153,9 +153,3 @@ export async function recordCspViolations(context: BrowserContext): Promise<stri
   });
   return violations;
 }
-
-/** Sign out the way a member does: the user menu in the top bar, then Sign out. */
-export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`^${en.UserMenu}`) }).click();
-  await page.getByRole('menuitem', { name: en.SignOut }).click();
-}
