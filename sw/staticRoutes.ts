@@ -19,8 +19,8 @@ interface InstallEventWithRoutes extends ExtendableEvent {
 /**
  * The built shell's hashed files (/assets/…: every script, style sheet and worker of a page start)
  * are read by the browser straight from the precache: a warm start's thirty-odd module requests
- * then never wait for this worker's fetch event, which is most of what a start costs beyond the
- * bare page's. They are stored under their own URLs (hashed names need no revision parameter); one
+ * never wait for this worker's fetch event (nor run its JavaScript on a busy device). They are
+ * stored under their own URLs (hashed names need no revision parameter); one
  * missing from the cache (an old version's lazy chunk after an update) goes to the network, as it
  * would through Workbox, and a 404 there is the stale-chunk reload's (src/pwa/staleChunks).
  * Browsers without the API keep serving them through Workbox's precache route.
