@@ -643,9 +643,11 @@ test.describe('open redirects', () => {
     await new SignInPage(signing).submit('admin@acme.test');
     await expect(signing).not.toHaveURL(`${origin}/auth`, { timeout: 30_000 });
 
-    await expect(allowedTab).toHaveURL(`${origin}${allowed}`);
+    // Fifteen tabs enter the shell at once: the same upper bound as the signing tab's (CI run C on
+    // a slow machine: the allowed tab was still on /auth after 10 s; the retry passed).
+    await expect(allowedTab).toHaveURL(`${origin}${allowed}`, { timeout: 30_000 });
     for (const [i, page] of pages.entries()) {
-      await expect.poll(() => new URL(page.url()).pathname, { message: `tab ${i}` }).not.toBe('/auth');
+      await expect.poll(() => new URL(page.url()).pathname, { message: `tab ${i}`, timeout: 30_000 }).not.toBe('/auth');
       expect(new URL(page.url()).origin, `tab ${i}`).toBe(origin);
     }
     // Refused return URLs fall back to the host; an encoded one is only ever a path here.
