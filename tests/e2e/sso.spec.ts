@@ -142,6 +142,10 @@ test.describe('single sign-on', () => {
       await continueAs(page, server.baseURL);
       await idpButton(page).click();
       await expect(page).toHaveURL(/\/mfe-host/);
+      // The page has finished starting: a call of its start meeting the clock's move would begin a
+      // refresh that the reload below kills, and the reloaded page would end the session (its
+      // token possibly spent) instead of refreshing (CI run D, passed on retry).
+      await page.waitForLoadState('networkidle');
       const request = await playwright.request.newContext();
       try {
         const control = new PlatformControl(request, server.baseURL);
