@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteKv, readKv, readStoredAuth, sessionKeys, writeKv } from './sessionDb';
 import { refreshInFlightKey, refreshSession } from './refresh';
 import { onSessionMessage, type SessionMessage } from './sessionChannel';
+import { unsignedJwt } from './unsignedJwt.testSupport';
 
 // An upper bound for a loaded machine (vi.waitFor's own is 1 s), not a budget.
 const waitBound = { timeout: 5_000 };
 
-const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.sig`;
+const jwt = unsignedJwt;
 const later = Math.floor(Date.now() / 1000) + 3600;
 const access = (who: string, n: number) => jwt({ guid: who, tenantGuid: 't1', orgGroupGuid: 'g1', exp: later, n });
 const refresh = (who: string, n: number) => jwt({ guid: who, exp: later + 28_800, n });

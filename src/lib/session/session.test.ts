@@ -4,9 +4,9 @@ import { refreshSession } from '../../core/session/refresh';
 import { deleteKv, readKv, sessionKeys } from '../../core/session/sessionDb';
 import { autoRefreshIntervalMs } from './autoRefresh';
 import { storeSignIn } from './session';
+import { unsignedJwt } from '../../core/session/unsignedJwt.testSupport';
 
-const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.sig`;
+const jwt = unsignedJwt;
 const later = Math.floor(Date.now() / 1000) + 900;
 const tokens = {
   access_token: jwt({ guid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', exp: later }),

@@ -2,9 +2,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
 import { canRefreshBehind, detectStart, isWarmStart, lastKnownStateKey } from './warmStart';
+import { unsignedJwt } from '../../core/session/unsignedJwt.testSupport';
 
-const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'RS256' })}.${b64(claims)}.sig`;
+const jwt = unsignedJwt;
 const now = () => Math.floor(Date.now() / 1000);
 
 async function stored({ member = 'u1', tenant = 't1', expiresIn = 900, refreshExpiresIn = 28_800 } = {}) {
