@@ -1,5 +1,5 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
-import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { test, expect, en, finishedStarting, waitForServiceWorker } from './fixtures.ts';
 import { recordAttempts } from './support/hardening.ts';
 import type { LoggedRequest } from './support/platform.ts';
 import { refreshGrants } from './support/session.ts';
@@ -265,9 +265,7 @@ test('a grant given up at its time limit (the machine slept past it) while the p
   await page.evaluate((url) => sessionStorage.setItem('trust-shell.returnUrl', url), workScreen);
   await signIn(page, 'admin@acme.test');
   await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
-  // The page has finished starting: a call of its start meeting the clock's move would begin a
-  // refresh whose grant the log clear below hides.
-  await page.waitForLoadState('networkidle');
+  await finishedStarting(page);
   // The grant is held on its way, so the clock jump below lands while it is out.
   const held = await platform.fault({ path: tokenPath, hold: true });
   await platform.clock(1000); // the access token is expired for the platform
@@ -409,10 +407,8 @@ for (const mode of ['in page', 'service worker'] as const) {
         if (mode === 'service worker') await waitForServiceWorker(page);
         await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
       }
-      // Both tabs have finished starting (the screen shows from the kept state while its calls are
-      // still on their way): a call of theirs meeting the clock's move would begin a refresh whose
-      // held grant the log clear below hides, and the click's refresh would queue behind it.
-      for (const page of [a!, b!]) await page.waitForLoadState('networkidle');
+      // Else a held grant the log clear hides would be the one the click's refresh queues behind.
+      for (const page of [a!, b!]) await finishedStarting(page);
       // The grant is held on its way (no latency to race on a loaded machine) until the tab has reloaded.
       const held = await platform.fault({ path: tokenPath, hold: true });
       await platform.clock(1000); // every access token issued so far is expired for the platform
@@ -466,8 +462,7 @@ test.describe('a refresh answered after its caller stopped waiting', () => {
     await page.evaluate((url) => sessionStorage.setItem('trust-shell.returnUrl', url), workScreen);
     await signIn(page, 'admin@acme.test');
     await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
-    // The page has finished starting (see the test above).
-    await page.waitForLoadState('networkidle');
+    await finishedStarting(page);
     await platform.fault({ path: tokenPath, latencyMs: 3000 });
     await platform.clock(1000); // the access token is expired for the platform: the next calls get 401s
     await platform.clearLog();

@@ -153,3 +153,14 @@ export async function recordCspViolations(context: BrowserContext): Promise<stri
   });
   return violations;
 }
+
+/**
+ * Waits until the tab has finished starting: a warm start shows the screen from the kept state
+ * while its calls are still on their way. Before moving the platform's clock, clearing the log or
+ * reloading, so that none of those calls meets the move (its 401 would begin a refresh the test
+ * does not count, or one a reload kills, which then ends the session). This shell keeps no long
+ * poll open, so network idle is that moment.
+ */
+export async function finishedStarting(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+}

@@ -1,6 +1,6 @@
 // The worked example of tests/README.md, run as written: keep the two the same.
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, finishedStarting } from './fixtures.ts';
 import { ShellChrome } from './support/pages.ts';
 import { refreshGrants, returnUrl } from './support/session.ts';
 
@@ -13,9 +13,8 @@ test('a refused refresh signs every tab out, each keeping its place', async ({ t
     await new ShellChrome(tab).expectSignedInAs('Ada Admin');
   }
   await a.goto('/mfe-host/home/risk?tab=2');
-  // Tab A has finished starting: no call of its start is still on its way when the clock moves
-  // (a refresh it began then would die with the reload below, and its token would be spent).
-  await a.waitForLoadState('networkidle');
+  // Tab A has finished starting: no call of its start is on its way when the clock moves.
+  await finishedStarting(a);
 
   // 2. The platform refuses the next grant, and its clock moves on so every access token has
   //    expired (the browser's clock stays: its tokens look valid to it until the platform says no).

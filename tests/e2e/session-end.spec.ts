@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, finishedStarting } from './fixtures.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
 import { storedEntry } from './support/shellStorage.ts';
@@ -32,10 +32,7 @@ async function refreshOnItsWay(page: Page, signIn: (p: Page, e: string) => Promi
   await page.evaluate((url) => sessionStorage.setItem('trust-shell.returnUrl', url), workScreen);
   await signIn(page, 'admin@acme.test');
   await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
-  // The page has finished starting (the screen shows from the kept state while its calls are still
-  // on their way): a call of its start meeting the clock's move would begin the slow refresh, which
-  // the log clear below would hide, and the click's refresh would queue behind it.
-  await page.waitForLoadState('networkidle');
+  await finishedStarting(page);
   // Only the refresh is slow; a later sign-in's grant is answered at once.
   await platform.fault({ path: tokenPath, latencyMs: 6000, times: 1 });
   // The sign-out's server logout cannot be reached: the sign-out is local only, as on a flaky network.

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect, en, finishedStarting } from './fixtures.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
 import { storedEntry } from './support/shellStorage.ts';
@@ -142,10 +142,7 @@ test.describe('single sign-on', () => {
       await continueAs(page, server.baseURL);
       await idpButton(page).click();
       await expect(page).toHaveURL(/\/mfe-host/);
-      // The page has finished starting: a call of its start meeting the clock's move would begin a
-      // refresh that the reload below kills, and the reloaded page would end the session (its
-      // token possibly spent) instead of refreshing (CI run D, passed on retry).
-      await page.waitForLoadState('networkidle');
+      await finishedStarting(page);
       const request = await playwright.request.newContext();
       try {
         const control = new PlatformControl(request, server.baseURL);
