@@ -75,8 +75,11 @@ test.describe('the top bar', () => {
     // As a keyboard member would, wait for the focus to be in the menu (Ark moves it there on the
     // menu's first frame, which a loaded machine may draw after the items are visible).
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
-    await page.keyboard.press('ArrowDown');
-    await expect(chrome.choice('Acme Labs')).toHaveAttribute('data-highlighted', '');
+    // Arrow down until the wanted group is highlighted, as a member does: whether the menu opens
+    // with its first item highlighted is Ark's choice, made on a frame of its own.
+    const labs = chrome.choice('Acme Labs');
+    for (let i = 0; i < 10 && (await labs.getAttribute('data-highlighted')) === null; i += 1) await page.keyboard.press('ArrowDown');
+    await expect(labs).toHaveAttribute('data-highlighted', '');
     await platform.clearLog();
     await page.keyboard.press('Enter');
     await expect(groups).toContainText('Acme Labs');

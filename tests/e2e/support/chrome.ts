@@ -24,6 +24,9 @@ export async function openPreferences(page: Page, texts: Record<string, string> 
 /** Below 1024 px the scope switchers sit in a panel behind one button: opens it when it is there. */
 export async function openScopePanel(page: Page, texts: Record<string, string> = en): Promise<void> {
   const toggle = page.getByRole('button', { name: new RegExp(`^${texts.Tenant}, `) });
+  // The top bar first: right after a sign-in the URL changes before the chrome is drawn, and a
+  // toggle not yet there would read as a wide screen's (no panel).
+  await expect(page.getByRole('button', { name: new RegExp(`^${texts.UserMenu}`) })).toBeVisible();
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 
