@@ -1,9 +1,12 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { startShellServer, type ShellServer } from './support/server.ts';
+import { startShellServerWithConfig, type ShellServer } from './support/server.ts';
 import { PlatformControl } from './support/platform.ts';
 
 export const demoPassword = 'trust-shell-demo';
+
+/** The connected app of the test deployment: the emulator's content object names it as CommunityAppUrl. */
+export const communityHost = 'community.trust-shell.test';
 
 /** One of the emulator's catalogues ('en-us', 'de-de', 'ar'), so tests assert on real texts without copying them. */
 export const catalogue = (code: string): Record<string, string> =>
@@ -42,7 +45,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   shell: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
     async ({}, use) => {
-      const server = await startShellServer();
+      // The test deployment lists the community app as a connected app (the allowed destination of
+      // /auth/connected-apps), as a real one would: one server kind for every spec, so no spec
+      // needs workers of its own (Playwright runs a worker fixture's variants last, as a tail).
+      const server = await startShellServerWithConfig({ connectedApps: [communityHost] });
       await use(server);
       await server.close();
     },

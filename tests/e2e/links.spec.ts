@@ -1,29 +1,17 @@
 import type { Page } from '@playwright/test';
-import { test as base, expect, en } from './fixtures.ts';
+import { test, expect, en, communityHost } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome } from './support/pages.ts';
-import { startShellServerWithConfig, type ShellServer } from './support/server.ts';
 
 /**
  * Links and history: community-app link rewriting, the /auth/connected-apps
  * redirect route and the browsing history. The emulator's content object names
- * https://community.trust-shell.test/home as CommunityAppUrl; this file's server lists that host
- * as a connected app (contract RuntimeConfig.connectedApps; communityAppOrigin stays null, so the
- * origin comes from the content object).
+ * https://community.trust-shell.test/home as CommunityAppUrl; the test deployment lists that host
+ * as a connected app (fixtures' `communityHost`; communityAppOrigin stays null, so the origin comes
+ * from the content object).
  */
-const test = base.extend<object, { shell: ShellServer }>({
-  shell: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
-    async ({}, use) => {
-      const server = await startShellServerWithConfig({ connectedApps: ['community.trust-shell.test'] });
-      await use(server);
-      await server.close();
-    },
-    { scope: 'worker' },
-  ],
-});
 
-const community = 'https://community.trust-shell.test';
+const community = `https://${communityHost}`;
 
 /** The community app as the browser would reach it; returns the addresses it was asked for. */
 async function fakeCommunity(page: Page): Promise<string[]> {
@@ -55,7 +43,7 @@ async function renderLinks(page: Page, links: Record<string, string>): Promise<v
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
-const rewritten = (landingPage: string) => `/auth/connected-apps?${new URLSearchParams({ landingPage, application: 'community.trust-shell.test' }).toString()}`;
+const rewritten = (landingPage: string) => `/auth/connected-apps?${new URLSearchParams({ landingPage, application: communityHost }).toString()}`;
 
 test.describe('community-app links', () => {
   test('with CommunityAppAccess, community links go through /auth/connected-apps and land on the community app', async ({ page, signIn }) => {
@@ -103,11 +91,11 @@ test.describe('/auth/connected-apps', () => {
   });
 
   for (const [what, query] of [
-    ['javascript:', { landingPage: 'javascript:alert(document.domain)', application: 'community.trust-shell.test' }],
-    ['a protocol-relative address', { landingPage: '//evil.test/x', application: 'community.trust-shell.test' }],
-    ['a backslash trick', { landingPage: '/\\evil.test/x', application: 'community.trust-shell.test' }],
-    ['an absolute address', { landingPage: 'https://evil.test/x', application: 'community.trust-shell.test' }],
-    ['a control character', { landingPage: '/\t/evil.test', application: 'community.trust-shell.test' }],
+    ['javascript:', { landingPage: 'javascript:alert(document.domain)', application: communityHost }],
+    ['a protocol-relative address', { landingPage: '//evil.test/x', application: communityHost }],
+    ['a backslash trick', { landingPage: '/\\evil.test/x', application: communityHost }],
+    ['an absolute address', { landingPage: 'https://evil.test/x', application: communityHost }],
+    ['a control character', { landingPage: '/\t/evil.test', application: communityHost }],
     ['an unknown application', { landingPage: '/x', application: 'evil.test' }],
     ['a userinfo application', { landingPage: '/x', application: 'community.trust-shell.test@evil.test' }],
     ['no parameters', {}],
