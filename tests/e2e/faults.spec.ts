@@ -1,7 +1,7 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { test, expect, en, finishedStarting, waitForServiceWorker } from './fixtures.ts';
 import { recordAttempts } from './support/hardening.ts';
-import type { LoggedRequest } from './support/platform.ts';
+import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 import { refreshGrants } from './support/session.ts';
 
 /**
@@ -152,6 +152,22 @@ function grantOnItsWay(page: Page): Promise<boolean> {
 }
 
 /** Non-token calls that failed and were not followed by a success of the same call. */
+/** The pipeline asks again this many times after an unanswered refresh (core/pipeline/pipelineFetch). */
+const unansweredRefreshRetries = 2;
+
+/** The most grants in a row the token endpoint failed (not 200). */
+function longestFailedRun(grants: LoggedRequest[]): number {
+  let run = 0;
+  let longest = 0;
+  for (const grant of grants) {
+    run = grant.status === 200 ? 0 : run + 1;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
+
+const lastSeq = async (platform: PlatformControl) => Math.max(0, ...(await platform.log()).map((r) => r.seq));
+
 function unrecoveredCalls(log: LoggedRequest[], fromSeq: number): string[] {
   const calls = log.filter((r) => r.seq > fromSeq && r.path.includes('/api/') && !r.path.endsWith('/oauth/token'));
   return calls
@@ -162,7 +178,7 @@ function unrecoveredCalls(log: LoggedRequest[], fromSeq: number): string[] {
 
 test.describe('token endpoint failing 30% of the time with 2 s latency', () => {
   test('5 tabs working for 20 simulated minutes: no dead-end error, no refresh token used twice, one clean outcome', async ({ context, tabs, signIn, platform }) => {
-    test.setTimeout(110_000);
+    test.setTimeout(180_000); // 84 s on a loaded machine: twice that, as the config's bound
     /*
      * Time mapping. The browser runs on Playwright's clock, installed on the context so all five
      * tabs share it (it also flows with real time), and the emulator on its clock offset; each step
@@ -193,6 +209,7 @@ test.describe('token endpoint failing 30% of the time with 2 s latency', () => {
     recordAttempts('fault', ['token endpoint 2 s latency', 'token endpoint 503 30% of calls']);
 
     const statuses: string[] = [];
+    const steps: { minute: number; from: number; to: number }[] = [];
     let offsetSeconds = 0;
     let firstStepSeq = 0;
     let endedAtMinute: number | null = null;
@@ -204,6 +221,7 @@ test.describe('token endpoint failing 30% of the time with 2 s latency', () => {
       // the session by design, which its own test below covers; here the endpoint's faults are judged.
       // (The shell marks a grant on its way in IndexedDB until it has heard the answer.)
       await expect.poll(() => grantOnItsWay(pages[0]!), { message: 'a grant on its way' }).toBe(false);
+      const from = await lastSeq(platform); // this step's grants, the jump's own included, come after
       offsetSeconds += 120;
       await platform.clock(offsetSeconds);
       await context.clock.fastForward(120_000);
@@ -217,6 +235,7 @@ test.describe('token endpoint failing 30% of the time with 2 s latency', () => {
           return got === 'signed-out' ? got : 'ready';
         }),
       );
+      steps.push({ minute, from, to: await lastSeq(platform) });
       for (const [i, page] of pages.entries()) await expectNoDeadEnd(page, `minute ${minute}, tab ${i + 1}`);
       // The first step's calls may still meet the sign-in's own set-up; every later call is judged.
       if (step === 1) firstStepSeq = Math.max(0, ...(await platform.log()).map((r) => r.seq));
@@ -253,7 +272,15 @@ test.describe('token endpoint failing 30% of the time with 2 s latency', () => {
     }
     // What the member's screens got: every call answered 200, after a retry when it needed one.
     // A session that ended gave the calls of that step their 401 (SPEC §8: a refused refresh logs off).
-    const expected = (s: string) => s.startsWith('200 ') || (endedAtMinute !== null && s === `401 (minute ${endedAtMinute})`);
+    // A call also gets its 401 when the token endpoint failed three grants in a row (the first try
+    // and the pipeline's two bounded retries): which grants the seeded faults hit depends on how
+    // many grants the tabs' timing made before, so that step is judged by its log, not by chance.
+    const exhausted = new Set(
+      steps
+        .filter(({ from, to }) => longestFailedRun(grants.filter((g) => g.seq > from && g.seq <= to)) >= 1 + unansweredRefreshRetries)
+        .map(({ minute }) => `401 (minute ${minute})`),
+    );
+    const expected = (s: string) => s.startsWith('200 ') || exhausted.has(s) || (endedAtMinute !== null && s === `401 (minute ${endedAtMinute})`);
     expect.soft(statuses.filter((s) => !expected(s)), 'statuses other than 200 on the screens').toEqual([]);
   });
 });

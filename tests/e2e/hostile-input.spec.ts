@@ -423,18 +423,23 @@ const isLiteralTranslation = (value: string) => !value.includes('$t(');
 const tidy = (value: string) => value.replace(/\s+/g, ' ').trim();
 const sameOriginOrImage = (value: string | null, origin: string) => value === null || /^data:image\/(png|gif|jpe?g|webp|svg\+xml);base64,/i.test(value) || new URL(value, origin).origin === origin;
 
+/** Upper bound for a load's tenant translations to replace the kept copy's on screen. */
+const translationsLanded = 30_000;
+
 /** The startup modals of a load: checked, then closed the way that sends nothing hostile on. */
 async function checkStartupModals(page: Page, values: Values, maintenanceTexts: readonly string[] | null): Promise<void> {
   if (maintenanceTexts) {
     const maintenance = new StartupModals(page).maintenance;
     await maintenance.expectOpen();
     // Its texts are tenant translations: the modal may open in the kept copy's words and take this
-    // load's when the platform's answer lands, so each is waited for rather than read once.
+    // load's when the platform's answer lands, so each is waited for rather than read once. The
+    // answer comes after the languages list, the seeds and the date locale: on a loaded 2-core
+    // machine that took over 10 s (CI, a helper's tests running beside it).
     const missing = async () => {
       const shownText = await maintenance.root.evaluate((d) => d.textContent ?? '');
       return maintenanceTexts.filter(isLiteralTranslation).filter((text) => !shownText.includes(text));
     };
-    await expect.poll(missing, { intervals: [50] }).toEqual([]);
+    await expect.poll(missing, { intervals: [50], timeout: translationsLanded }).toEqual([]);
     expect(await maintenance.root.evaluate(dangersOf, ['svg', 'input', 'button'])).toEqual([]);
     await maintenance.choose(en.Continue!);
   }
@@ -443,7 +448,7 @@ async function checkStartupModals(page: Page, values: Values, maintenanceTexts: 
   await improvements.expectOpen();
   // A tenant translation too (see the maintenance texts above).
   if (isPlainText(values.improvementsHtml) && isLiteralTranslation(values.improvementsHtml)) {
-    await expect.poll(() => improvements.root.evaluate((d) => d.textContent ?? ''), { intervals: [50] }).toContain(values.improvementsHtml);
+    await expect.poll(() => improvements.root.evaluate((d) => d.textContent ?? ''), { intervals: [50], timeout: translationsLanded }).toContain(values.improvementsHtml);
   }
   expect(await improvements.root.evaluate(dangersOf, ['svg', 'button'])).toEqual([]);
   await improvements.choose(en.RemoveGuidance!);
@@ -774,8 +779,9 @@ test.describe('open redirects', () => {
     platform,
   }) => {
     const origin = new URL(baseURL!).origin;
-    // Six sign-ins and sign-outs, each through the SAML logout and back to /auth: 18 page loads.
-    test.setTimeout(120_000);
+    // Six sign-ins and sign-outs, each through the SAML logout and back to /auth: 18 page loads
+    // (72 s on a loaded machine).
+    test.setTimeout(180_000);
     recordAttempts(
       'redirect',
       signOutUrls.map(([name]) => name),

@@ -11,7 +11,6 @@ test.use({ serviceWorkers: 'allow' });
  */
 test.describe('organisation tree (50,000 organisations)', () => {
   test('init is fetched and parsed in the worker, never on the main thread; the picker renders a window of rows, not 50,000', async ({ page, context, signIn, platform }) => {
-    test.setTimeout(120_000);
     const search = async () => {
       await openPicker(page, de);
       // Only a window of the 50,000 rows is in the DOM.

@@ -72,7 +72,6 @@ async function signedInOnFirstVersion(context: BrowserContext, request: APIReque
 }
 
 test('a deploy: both tabs are told, the old version keeps working, and Reload moves both to the new one', async ({ context, request }, testInfo) => {
-  test.setTimeout(90_000);
   const a = await signedInOnFirstVersion(context, request);
   const b = await context.newPage();
   await b.goto(`${server.baseURL}/mfe-host`);
@@ -151,7 +150,6 @@ test('a deploy: both tabs are told, the old version keeps working, and Reload mo
 });
 
 test('the kill switch retires the service worker in one deploy; the shell goes on from the network', async ({ context, request }) => {
-  test.setTimeout(90_000);
   const page = await signedInOnFirstVersion(context, request);
   expect(await page.evaluate(async () => (await caches.keys()).some((name) => name.startsWith('workbox-precache')))).toBe(true);
 
