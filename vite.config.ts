@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellServer } from './server/shellPlugin.ts';
@@ -18,12 +18,59 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
 ];
 
+/**
+ * The app (src/main.tsx) is imported by the page's first script (src/boot.ts) once the kept top bar
+ * is painted, not with it: its evaluation is one long task the pre-paint must not wait behind. Its
+ * files are still asked for with the page, as the entry's own imports are (modulepreload: fetched
+ * and parsed, not run), and its stylesheets stay in the page's head, in the order the build
+ * imports them (a chunk's imports first), so nothing loads later than it did as the entry.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'trust-shell-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = new Map<string, { imports: string[]; css: string[] }>();
+        let app: string | null = null;
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          chunks.set(output.fileName, { imports: output.imports, css: [...(output.viteMetadata?.importedCss ?? [])] });
+          if (output.facadeModuleId?.endsWith('/src/main.tsx')) app = output.fileName;
+        }
+        if (!app) throw new Error('The build has no chunk for src/main.tsx');
+        const scripts: string[] = [];
+        const styles: string[] = [];
+        const visit = (file: string) => {
+          const chunk = chunks.get(file);
+          if (!chunk || scripts.includes(file)) return;
+          scripts.push(file);
+          chunk.imports.forEach(visit);
+          for (const css of chunk.css) if (!styles.includes(css)) styles.push(css);
+        };
+        visit(app);
+        const absent = (file: string) => !html.includes(`"/${file}"`);
+        return {
+          html,
+          tags: [
+            ...scripts.filter(absent).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+            ...styles.filter(absent).map((file) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+          ],
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   // The shell's build, shown in the user menu and on <html data-build> (a deploy names its own).
   define: { __APP_BUILD__: JSON.stringify(process.env.APP_BUILD ?? packageVersion) },
   plugins: [
     react(),
     shellServer(),
+    preloadApp(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -79,14 +126,16 @@ export default defineConfig(({ command }) => ({
           // instead of a header and import list per file (about 1.5 KB gzip on /auth).
           // With them, the small i18n, session and sign-in-page state modules both /auth and the
           // signed-in route start with (each was its own file of a few hundred bytes, about 1 KB
-          // gzip of overhead together), and React with react-i18next.
+          // gzip of overhead together), and React with react-i18next. The theme, the warm-start check
+          // and the update flag are imported both by the app and by the code it loads later: each
+          // would otherwise be a file of its own now that the app (src/main.tsx) is not the entry.
           groups: [
             {
               name: 'shell-core',
-              test: /\/src\/(core\/(session\/(sessionDb|sessionChannel|claims|tokenClient|refresh|sessionSnapshot|sessionScope|refreshInFlight)|pipeline|protocol|idbOpener|storageFallback|exclusively)|state\/jotai|lib\/(storage|api)\/|lib\/i18n\/(runtime|translations|languageStore|direction|shellTextsLoader|dateLocale)\.ts|lib\/session\/(sessionAtoms|samlUserType)\.ts|lib\/auth\/anonymousState\.ts|lib\/branding\/imageData\.ts)/,
+              test: /\/src\/(core\/(session\/(sessionDb|sessionChannel|claims|tokenClient|refresh|sessionSnapshot|sessionScope|refreshInFlight)|pipeline|protocol|idbOpener|storageFallback|exclusively)|state\/jotai|lib\/(storage|api)\/|lib\/i18n\/(runtime|translations|languageStore|direction|shellTextsLoader|dateLocale)\.ts|lib\/session\/(sessionAtoms|samlUserType)\.ts|lib\/auth\/anonymousState\.ts|lib\/branding\/imageData\.ts|lib\/theme\/theme\.ts|lib\/state\/warmStart\.ts|pwa\/updateState\.ts)/,
               priority: 10,
             },
-            { name: 'react', test: /\/node_modules\/(react|react-i18next|use-sync-external-store)\//, priority: 10 },
+            { name: 'react', test: /\/node_modules\/(react|react-i18next|use-sync-external-store)\/|\/node_modules\/jotai\/esm\/react/, priority: 10 },
           ],
         },
       },

@@ -13,20 +13,29 @@ import { waterfall, type TimedRequest, type Waterfall } from './waterfall.ts';
  * empty caches; the stored session stays) and warm (service worker and its caches), for the shell
  * and for a bare React page built by the same toolchain (bench/bare.html). The time is taken in the
  * page (performance.now(), whose origin is the navigation start) when the name first appears.
+ * Two times per shell start, kept apart: the name first painted (the kept chrome painted before the
+ * app's code runs, lib/prepaint, `data-prepaint="user-name"`; or the app's own, whichever comes
+ * first) and the live chrome (the app's `data-testid="user-name"`, interactive). The bare page has
+ * only the second, so both of its times are the same.
  * Adds the offline warm start (network off, everything from the service worker and the
  * last known state) against the online warm start, in the same runs. Each ratio is taken within a
  * run (both sides measured back to back), and the table shows the median over the runs.
  */
 const nameShown = `
   new MutationObserver(() => {
-    const el = document.querySelector('[data-testid="user-name"]');
-    if (el && el.textContent.trim() && !('__nameShownAt' in window)) window.__nameShownAt = performance.now();
+    const shown = (selector) => { const el = document.querySelector(selector); return el !== null && el.textContent.trim() !== ''; };
+    const now = performance.now();
+    if (!('__nameLiveAt' in window) && shown('[data-testid="user-name"]')) window.__nameLiveAt = now;
+    if (!('__namePaintedAt' in window) && ('__nameLiveAt' in window || shown('[data-prepaint="user-name"]'))) window.__namePaintedAt = now;
   }).observe(document, { subtree: true, childList: true, characterData: true });
 `;
 
 interface Navigation {
-  /** ms from the navigation start to the member's name on screen. */
-  name: number;
+  /** ms from the navigation start to the member's name first painted (pre-paint or app). */
+  painted: number;
+  /** ms from the navigation start to the app's own (live, interactive) chrome showing the name. */
+  live: number;
+  /** The requests before the live chrome. */
   waterfall: Waterfall;
 }
 
@@ -46,8 +55,9 @@ async function timeNavigation(context: BrowserContext, url: string): Promise<Nav
   page.on('requestfailed', settle);
   try {
     await page.goto(url, { waitUntil: 'commit' });
-    await pollPage(page, "'__nameShownAt' in window");
-    const name = await page.evaluate<number>('window.__nameShownAt');
+    await pollPage(page, "'__nameLiveAt' in window");
+    const painted = await page.evaluate<number>('window.__namePaintedAt');
+    const name = await page.evaluate<number>('window.__nameLiveAt');
     const timeOrigin = await page.evaluate<number>('performance.timeOrigin');
     const startOf = (request: Request) => request.timing().startTime - timeOrigin;
     const end = Date.now() + 10_000;
@@ -61,7 +71,7 @@ async function timeNavigation(context: BrowserContext, url: string): Promise<Nav
         const endAt = responseEnd >= 0 ? startTime + responseEnd : settled.get(r)!;
         return { url: r.url(), start: startTime - timeOrigin, end: endAt - timeOrigin };
       });
-    return { name, waterfall: waterfall(timed, name) };
+    return { painted, live: name, waterfall: waterfall(timed, name) };
   } finally {
     await page.close();
   }
@@ -97,16 +107,21 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
     const bare = await browser.newContext({ serviceWorkers: 'block' });
     await bare.addInitScript({ content: nameShown });
     const times = { shellCold: [] as number[], shellWarm: [] as number[], shellOffline: [] as number[], bareCold: [] as number[], bareWarm: [] as number[] };
+    const live = { shellCold: [] as number[], shellWarm: [] as number[], shellOffline: [] as number[], bareCold: [] as number[], bareWarm: [] as number[] };
+    const prePainted = { warm: 0, offline: 0 };
     const warmFall = { rounds: [] as number[], total: [] as number[], requests: [] as number[] };
     const coldFall = { rounds: [] as number[], total: [] as number[] };
-    const time = async (context: BrowserContext, url: string, into: number[]) => {
+    const time = async (context: BrowserContext, url: string, key: keyof typeof times) => {
       const navigation = await timeNavigation(context, url);
-      into.push(navigation.name);
+      times[key].push(navigation.painted);
+      live[key].push(navigation.live);
+      if (navigation.painted < navigation.live && key === 'shellWarm') prePainted.warm += 1;
+      if (navigation.painted < navigation.live && key === 'shellOffline') prePainted.offline += 1;
       return navigation.waterfall;
     };
     for (let run = 0; run < options.runs; run += 1) {
       await makeCold(shell, origin);
-      const cold = await time(shell, `${origin}/mfe-host`, times.shellCold);
+      const cold = await time(shell, `${origin}/mfe-host`, 'shellCold');
       coldFall.rounds.push(cold.rounds);
       coldFall.total.push(cold.total);
       // Let the new service worker install and take control, then time a warm start.
@@ -114,51 +129,62 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
       await waiter.goto(`${origin}/mfe-host`);
       await pollPage(waiter, 'navigator.serviceWorker.controller !== null');
       await waiter.close();
-      const warm = await time(shell, `${origin}/mfe-host`, times.shellWarm);
+      const warm = await time(shell, `${origin}/mfe-host`, 'shellWarm');
       warmFall.rounds.push(warm.rounds);
       warmFall.total.push(warm.total);
       warmFall.requests.push(warm.requests);
       await shell.setOffline(true);
-      await time(shell, `${origin}/mfe-host`, times.shellOffline);
+      await time(shell, `${origin}/mfe-host`, 'shellOffline');
       await shell.setOffline(false);
       await makeCold(bare, origin);
-      await time(bare, `${origin}/bench/bare.html`, times.bareCold);
-      await time(bare, `${origin}/bench/bare.html`, times.bareWarm);
+      await time(bare, `${origin}/bench/bare.html`, 'bareCold');
+      await time(bare, `${origin}/bench/bare.html`, 'bareWarm');
     }
-    const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, sample(v).median])) as Record<keyof typeof times, number>;
+    const medians = (of: typeof times) => Object.fromEntries(Object.entries(of).map(([k, v]) => [k, sample(v).median])) as Record<keyof typeof times, number>;
+    const m = medians(times);
+    const l = medians(live);
     const cold = sample(ratios(times.shellCold, times.bareCold));
     const warm = sample(ratios(times.shellWarm, times.bareWarm));
+    const warmLive = sample(ratios(live.shellWarm, live.bareWarm));
     const offline = sample(ratios(times.shellOffline, times.shellWarm));
     return [
       {
         figure: 'cold start, shell / bare React page',
         sample: cold,
         unit: '×',
-        note: `navigation to member name, medians: shell ${ms(m.shellCold)}, bare page ${ms(m.bareCold)} (no service worker, empty caches)`,
+        note: `navigation to member name painted, medians: shell ${ms(m.shellCold)} (live chrome ${ms(l.shellCold)}), bare page ${ms(m.bareCold)} (no service worker, empty caches)`,
         aim: '',
         ok: null,
       },
       {
-        figure: 'warm start, shell / bare React page',
+        figure: 'warm start, name painted, shell / bare',
         sample: warm,
         unit: '×',
-        note: `medians: shell ${ms(m.shellWarm)} (service worker), bare page ${ms(m.bareWarm)} (HTTP cache)`,
+        note: `first paint of the name (kept chrome before the app runs in ${prePainted.warm} of ${options.runs} runs, else the app's), medians: shell ${ms(m.shellWarm)} (service worker), bare page ${ms(m.bareWarm)} (HTTP cache)`,
         aim: '≤ 1.5× (aim 1.2×)',
         ok: warm.median <= 1.5,
+      },
+      {
+        figure: 'warm start, live chrome, shell / bare',
+        sample: warmLive,
+        unit: '×',
+        note: `the app's own interactive chrome with the name, medians: shell ${ms(l.shellWarm)}, bare page ${ms(l.bareWarm)}; not the figure the 1.5× aim is about`,
+        aim: '',
+        ok: null,
       },
       {
         figure: 'warm start offline / online, shell',
         sample: offline,
         unit: '×',
-        note: `medians: offline ${ms(m.shellOffline)}, online ${ms(m.shellWarm)}`,
+        note: `name painted, medians: offline ${ms(m.shellOffline)}, online ${ms(m.shellWarm)} (kept chrome offline in ${prePainted.offline} of ${options.runs} runs); live chrome offline ${ms(l.shellOffline)}, online ${ms(l.shellWarm)}`,
         aim: '≤ 1.0× (offline no slower)',
         ok: offline.median <= 1,
       },
       {
-        figure: 'warm start: request rounds before the name',
+        figure: 'warm start: request rounds before the live chrome',
         sample: sample(warmFall.rounds),
         unit: 'rounds',
-        note: `sequential rounds (bench/waterfall.ts) among the ${sample(warmFall.requests).median} requests answered before the name; cold start ${sample(coldFall.rounds).median}`,
+        note: `sequential rounds (bench/waterfall.ts) among the ${sample(warmFall.requests).median} requests answered before the live chrome's name; cold start ${sample(coldFall.rounds).median}`,
         aim: '',
         ok: null,
       },
@@ -166,7 +192,7 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
         figure: 'warm start: waterfall total',
         sample: sample(warmFall.total),
         unit: 'ms',
-        note: `navigation to the last answer before the name (name at ${ms(m.shellWarm)}); cold start ${ms(sample(coldFall.total).median)}`,
+        note: `navigation to the last answer before the live chrome's name (at ${ms(l.shellWarm)}); cold start ${ms(sample(coldFall.total).median)}`,
         aim: '',
         ok: null,
       },

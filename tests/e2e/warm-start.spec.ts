@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, de } from './fixtures.ts';
-import { ShellChrome, SignInPage } from './support/pages.ts';
+import { test, expect, de, ar } from './fixtures.ts';
+import { PrePaint, ShellChrome, SignInPage } from './support/pages.ts';
 import { platformGet } from './support/session.ts';
 
 /**
@@ -23,6 +23,8 @@ interface Frame {
   style: string;
   loading: boolean;
   memberShown: boolean;
+  /** The kept top bar, painted before the app's code ran, was in the document. */
+  prePainted: boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ async function recordFrames(page: Page): Promise<Frame[]> {
         style: root.getAttribute('style') ?? '',
         loading: document.querySelector('.loading') !== null,
         memberShown: document.querySelector('[data-testid="user-name"]') !== null,
+        prePainted: document.querySelector('[data-prepaint-root]') !== null,
       };
       const key = JSON.stringify(frame);
       if (key === last) return;
@@ -76,6 +79,71 @@ function storedKeys(page: Page, database = 'trust-shell', store = 'kv'): Promise
   );
 }
 
+/** The session store's entry `key` as stored (structured clone), or undefined. */
+function storedEntry(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (key) =>
+      new Promise<unknown>((resolve) => {
+        const open = indexedDB.open('trust-shell');
+        open.onerror = () => resolve(undefined);
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get(key);
+          get.onsuccess = () => {
+            open.result.close();
+            resolve(get.result);
+          };
+          get.onerror = () => resolve(undefined);
+        };
+      }),
+    key,
+  );
+}
+
+function storeEntry(page: Page, key: string, value: unknown): Promise<void> {
+  return page.evaluate(
+    ([key, value]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('trust-shell');
+        open.onerror = () => reject(new Error('no session store'));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('kv', 'readwrite');
+          tx.objectStore('kv').put(value, key);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(new Error('not written'));
+        };
+      }),
+    [key, value] as const,
+  );
+}
+
+/** The kept chrome (lib/prepaint/chromeSnapshot), as far as these tests read it. */
+interface KeptChrome {
+  scopeKey: string;
+  lang: string;
+  dir: string;
+  vars: Record<string, string>;
+  styles: string[];
+  bar: unknown;
+  [field: string]: unknown;
+}
+const keptChrome = (page: Page) => storedEntry(page, 'chromeSnapshot') as Promise<KeptChrome | undefined>;
+/** The kept bar's data as text (the names it shows are in it). */
+const keptBar = async (page: Page) => JSON.stringify((await keptChrome(page))?.bar ?? null);
+/** A node of the kept bar's tree (lib/prepaint/restoreChrome ChromeNode). */
+const node = (tag: string, attrs: Record<string, string> = {}, ...children: unknown[]) => ({ tag, attrs, children });
+
+/** Whether this start painted the kept chrome (boot's mark), once it has decided; null before. */
+const prePaintDecision = (page: Page) =>
+  page.evaluate(() => {
+    const mark = performance.getEntriesByName('trust-shell:pre-paint')[0] as PerformanceMark | undefined;
+    return mark ? (mark.detail as { painted: boolean }).painted : null;
+  });
+
+/** `#RRGGBB` as the browser computes it. */
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 const brandVar = (page: Page, name: string) => page.evaluate((n) => document.documentElement.style.getPropertyValue(n), name);
 
@@ -156,8 +224,16 @@ test('another member on the same browser never sees the last member’s state, n
   await expect(page).toHaveURL(/\/auth$/);
   // Nothing of the member's kept for a warm start outlives the sign-out.
   const kept = await storedKeys(page);
-  expect(kept.filter((key) => key === 'lastKnownState' || key.startsWith('translations:v2:') || key.startsWith('translations:module:'))).toEqual([]);
+  expect(kept.filter((key) => key === 'lastKnownState' || key === 'chromeSnapshot' || key.startsWith('translations:v2:') || key.startsWith('translations:module:'))).toEqual([]);
   await expect.poll(() => storedKeys(page, 'trust-shell-brand', 'brands')).toEqual([]);
+  // Nothing is pre-painted after the sign-out, even with the app held back.
+  const prePaint = new PrePaint(page);
+  const release = await prePaint.holdApp();
+  await page.goto('/mfe-host', { waitUntil: 'commit' });
+  await expect.poll(() => prePaintDecision(page)).toBe(false);
+  await expect(prePaint.root).toHaveCount(0);
+  await release();
+  await expect(page).toHaveURL(/\/auth$/);
 
   const frames = await recordFrames(page);
   await page.reload();
@@ -168,6 +244,169 @@ test('another member on the same browser never sees the last member’s state, n
   expect(frames.length).toBeGreaterThan(0);
   const leaked = frames.filter((f) => /Ada Admin|Acme Corp|Acme Home/.test(f.text) || f.style.includes(init.branding.primaryColor));
   expect(leaked.map((f) => f.text.slice(0, 200))).toEqual([]);
+  expect(frames.filter((f) => f.prePainted)).toEqual([]);
+});
+
+test('pre-paint: with the app held back, the kept top bar shows the member, tenant and brand; the live chrome then takes its place', async ({
+  page,
+  signIn,
+  platform,
+  request,
+}) => {
+  const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
+  await signIn(page, 'admin@acme.test');
+  const chrome = new ShellChrome(page);
+  await expect(chrome.tenantName).toHaveText(init.tenant.Name);
+  await expect.poll(() => keptBar(page)).toContain('Ada Admin');
+
+  const frames = await recordFrames(page);
+  const prePaint = new PrePaint(page);
+  const release = await prePaint.holdApp();
+  await page.goto('/mfe-host', { waitUntil: 'commit' });
+  // Before any of the app's code has run: the member, the tenant and the brand's colour.
+  await expect(prePaint.memberName).toHaveText('Ada Admin');
+  await expect(prePaint.tenantName).toHaveText(init.tenant.Name);
+  await expect(prePaint.bar).toHaveCSS('border-top-color', rgb(init.branding.primaryColor));
+  await expect(page.locator('html')).toHaveAttribute('data-brand', 'custom');
+  // Inert and hidden from assistive technology, with no test ids, ids or ARIA references.
+  await expect(prePaint.root).toHaveAttribute('aria-hidden', 'true');
+  expect(await prePaint.root.evaluate((root) => (root as HTMLElement).inert)).toBe(true);
+  await expect(chrome.memberName).toHaveCount(0);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  const references = await prePaint.root.evaluate((root) =>
+    [...root.querySelectorAll('*')].flatMap((e) => [...e.attributes].map((a) => a.name)).filter((n) => /^(id|for|style|role|tabindex|data-testid|aria-.*|on.*)$/.test(n)),
+  );
+  expect(references).toEqual([]);
+
+  // The app runs: its chrome takes the copy's place, and one name shows.
+  await release();
+  await chrome.expectSignedInAs('Ada Admin');
+  await expect(prePaint.root).toHaveCount(0);
+  await expect(page.locator('header')).toHaveCount(1);
+  await expect(page.locator('[data-prepaint]')).toHaveCount(0);
+  await expect(page.locator('header').getByText('Ada Admin', { exact: true }).filter({ visible: true })).toHaveCount(1);
+  // From the pre-paint on, no state of the page was without the member's chrome, showed the loading
+  // display, or lost the brand. (The copy goes in the same task as the app's chrome comes, so a
+  // recorder may see both at once; never painted so, since nothing paints within a task.)
+  const fromPrePaint = frames.slice(frames.findIndex((f) => f.prePainted));
+  expect(fromPrePaint.length).toBeGreaterThan(1);
+  expect(fromPrePaint.filter((f) => !(f.prePainted || f.memberShown) || f.loading || f.brand !== 'custom').map((f) => f.text.slice(0, 120))).toEqual([]);
+});
+
+test('pre-paint in Arabic: right to left, in the member’s texts', async ({ page, signIn }) => {
+  await signIn(page, 'admin@acme.test');
+  await new ShellChrome(page).pick('العربية');
+  const chrome = new ShellChrome(page, ar);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect.poll(async () => (await keptChrome(page))?.dir).toBe('rtl');
+
+  const prePaint = new PrePaint(page);
+  const release = await prePaint.holdApp();
+  await page.goto('/mfe-host', { waitUntil: 'commit' });
+  await expect(prePaint.memberName).toHaveText('Ada Admin');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(prePaint.bar).toContainText(ar.Tenant!);
+  await release();
+  await chrome.expectSignedInAs('Ada Admin');
+  await expect(prePaint.root).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+});
+
+test('the kept chrome of another member (or tenant) is never painted, not for one frame', async ({ page, signIn }) => {
+  await signIn(page, 'admin@acme.test');
+  await expect.poll(() => keptBar(page)).toContain('Ada Admin');
+  const adminsCopy = await keptChrome(page);
+  await new ShellChrome(page).signOut();
+  const chrome = await new SignInPage(page).signIn('trial@acme.test');
+  await expect(chrome.tenantName).toContainText('Initech (trial)');
+  await expect.poll(async () => (await keptChrome(page))?.scopeKey ?? adminsCopy!.scopeKey).not.toBe(adminsCopy!.scopeKey);
+  // The previous member's copy, back in the store under their key (a sign-out that could not delete
+  // it, a script on the origin), from a page of the origin where no shell keeps its own meanwhile.
+  await page.goto('/config.json');
+  await storeEntry(page, 'chromeSnapshot', adminsCopy);
+
+  const frames = await recordFrames(page);
+  const prePaint = new PrePaint(page);
+  const release = await prePaint.holdApp();
+  await page.goto('/mfe-host', { waitUntil: 'commit' });
+  await expect.poll(() => prePaintDecision(page)).toBe(false);
+  await release();
+  await expect(chrome.tenantName).toContainText('Initech (trial)');
+  const leaked = frames.filter((f) => f.prePainted || /Ada Admin|Acme Corp/.test(f.text));
+  expect(leaked.map((f) => f.text.slice(0, 200))).toEqual([]);
+});
+
+test('a hostile kept chrome never runs: scripts, handlers, URLs and styles are dropped, names stay text', async ({ page, signIn, platform, request, cspViolations }) => {
+  const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
+  const hostileName = '<img src=x onerror=alert(1)>Acme';
+  await platform.override({ method: 'GET', path: '/api/global-state/v1/init', status: 200, body: { ...init, tenant: { ...init.tenant, Name: hostileName } } });
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await signIn(page, 'admin@acme.test');
+  const chrome = new ShellChrome(page);
+  await expect(chrome.tenantName).toHaveText(hostileName);
+  await expect.poll(() => keptBar(page)).toContain(hostileName);
+  const kept = (await keptChrome(page))!;
+
+  // The platform's hostile tenant name comes back as text.
+  const prePaint = new PrePaint(page);
+  let release = await prePaint.holdApp();
+  await page.goto('/mfe-host', { waitUntil: 'commit' });
+  await expect(prePaint.tenantName).toHaveText(hostileName);
+  await release();
+  await chrome.expectSignedInAs('Ada Admin');
+
+  // Elements, attributes and values written into the store by anyone on the origin.
+  const bar = node(
+    'header',
+    { class: 'shell__bar', onclick: 'alert(1)' },
+    node('img', { src: 'x', onerror: 'alert(2)' }),
+    node('script', {}, 'alert(3)'),
+    node('span', { class: 'chrome__user-name', 'data-testid': 'user-name', onclick: 'alert(4)', style: 'color:red', id: 'user-name', 'aria-labelledby': 'x' }, 'Ada Admin'),
+    node('img', { src: 'javascript:alert(5)' }),
+    node('a', { href: 'javascript:alert(6)' }, 'link'),
+    node('iframe', { src: 'javascript:alert(7)' }),
+    node('object', { data: 'x' }),
+    node('svg', {}, node('script', {}, 'alert(8)'), node('a', { href: 'javascript:alert(9)' }, node('text', {}, 'svg link')), node('animate', { onbegin: 'alert(10)' }), node('use', { href: 'data:image/svg+xml;base64,PHN2Zy8+' })),
+    node('style', {}, 'body{display:none}'),
+    node('button', { formaction: 'javascript:alert(11)', 'data-state': 'x"onmouseover=alert(12)' }, 'b'),
+    node('span', { 'data-testid': 'tenant-name' }, node('b', {}, '<script>alert(13)</script>')),
+    node('div', { hidden: '' }, 'a closed menu'),
+    '<img src=x onerror=alert(14)>',
+  );
+  await page.goto('/config.json'); // no shell here to keep its own bar meanwhile
+  await storeEntry(page, 'chromeSnapshot', {
+    ...kept,
+    bar,
+    brand: '"><script>alert(13)</script>',
+    lang: 'en"><script>alert(14)</script>',
+    vars: { '--brand-primary': 'red;background:url(javascript:alert(15))', '--evil': '#000000' },
+    styles: [...kept.styles, '/assets/../evil.css', 'https://evil.test/x.css', '//evil.test/x.css'],
+  });
+  release = await prePaint.holdApp();
+  await page.goto('/mfe-host', { waitUntil: 'commit' });
+  await expect(prePaint.memberName).toHaveText('Ada Admin');
+  await expect(prePaint.tenantName).toHaveText('<script>alert(13)</script>');
+  await expect(prePaint.bar).toContainText('<img src=x onerror=alert(14)>');
+  await expect(prePaint.bar).not.toContainText('a closed menu');
+  const left = await prePaint.root.evaluate((root) => ({
+    elements: [...root.querySelectorAll('script, style, link, iframe, object, a, use, animate, text, [hidden]')].length,
+    attributes: [...root.querySelectorAll('*')].flatMap((e) => [...e.attributes].map((a) => `${a.name}=${a.value}`)).filter((a) => /^(on|style|href|formaction|id|aria-)|javascript:|=x$/.test(a)),
+    brand: document.documentElement.dataset.brand,
+    lang: document.documentElement.lang,
+    primary: document.documentElement.style.getPropertyValue('--brand-primary'),
+    evil: document.documentElement.style.getPropertyValue('--evil'),
+    offOrigin: [...document.querySelectorAll('link')].map((l) => l.href).filter((h) => !h.startsWith(location.origin) || h.includes('evil')),
+  }));
+  expect(left).toEqual({ elements: 0, attributes: [], brand: undefined, lang: 'en-us', primary: '', evil: '', offOrigin: [] });
+  await release();
+  await chrome.expectSignedInAs('Ada Admin');
+  expect(dialogs).toEqual([]);
+  expect(cspViolations).toEqual([]);
 });
 
 for (const answer of ['renewed', 'refused'] as const) {

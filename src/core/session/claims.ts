@@ -81,6 +81,11 @@ export function parseRefreshClaims(token: unknown): RefreshClaims | null {
   return { exp: p.exp, ...(isSeconds(p.iat) ? { iat: p.iat } : {}) };
 }
 
+/** The key that separates what is kept per user and tenant (history, last known state, the kept chrome). */
+export function userTenantKey(claims: Pick<AccessClaims, 'guid' | 'tenantGuid'>): string {
+  return `${claims.guid}:${claims.tenantGuid}`;
+}
+
 /** SPEC §5: expiry is compared in seconds against now. */
 export function isExpired(claims: { exp: number } | null, nowMs: number = Date.now()): boolean {
   if (!claims) return true;

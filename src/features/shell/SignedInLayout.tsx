@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TenantLogo } from '../../components/brand/TenantLogo';
@@ -28,6 +28,8 @@ import { replaySoon, startOutbox } from '../../lib/outbox/outboxState';
 import { whenOnlineSettled } from '../../lib/network/onlineSettled';
 import './chrome/chrome.css';
 import { useShellLinks } from '../../lib/links/useShellLinks';
+import { keepChrome } from '../../lib/prepaint/keepChrome';
+import { wideBar } from './chrome/useMediaQuery';
 import './shell.css';
 
 // Not needed for the first screen, so not part of its JavaScript: what never shows on it (the URL
@@ -70,6 +72,21 @@ function useOutbox(reachable: boolean) {
   }, [reachable]);
 }
 
+/**
+ * What the next start pre-paints (lib/prepaint): the bar as it is on screen, kept current. Left
+ * out: what the first screen does not show yet (the clock, the sales entry points, the waiting
+ * writes and update indicators load after it) and what is true only for the moment (the offline
+ * note and other status text, menus).
+ */
+const notPrePainted = ['time', '[role="status"]', '[role="menu"]', '[data-part="positioner"]', '.sales-action', '.pending-writes', '.update-indicator'];
+
+function useKeptChrome(bar: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = bar.current;
+    return element ? keepChrome(element, { leaveOut: notPrePainted, layoutQuery: wideBar }) : undefined;
+  }, [bar]);
+}
+
 /** The tenant's logo and title, as the brand and the tenant atoms hold them. */
 function ShellBrand() {
   const branding = useAtomValue(brandingAtom);
@@ -94,6 +111,8 @@ export function SignedInLayout() {
   useSignedInPreferences();
   const shellRef = useRef<HTMLDivElement>(null);
   useShellLinks(shellRef);
+  const barRef = useRef<HTMLElement>(null);
+  useKeptChrome(barRef);
 
   const { signOut, confirm: signOutConfirm } = useSignOut();
   // Plain modules' notices (lib/notify: writes sent, a switch refused) are this layout's toasts.
@@ -106,7 +125,7 @@ export function SignedInLayout() {
       <a className="skip-link" href="#main">
         {t('SkipToContent')}
       </a>
-      <header className="shell__bar">
+      <header className="shell__bar" ref={barRef}>
         <div className="shell__brand">
           <ShellBrand />
         </div>

@@ -1,6 +1,5 @@
 import { atom, appStore } from '../../state/jotai';
 import { loadedScopeAtom } from '../session/sessionAtoms';
-import type { AccessClaims } from '../../core/session/claims';
 import type {
   AccessLevel,
   ContentObject,
@@ -45,10 +44,8 @@ export function grantedPermissions(map: Record<string, boolean> | null): Set<str
   return new Set(Object.entries(map ?? {}).filter(([, granted]) => granted === true).map(([name]) => name));
 }
 
-/** The key that separates what is kept per user and tenant (history, last known state). */
-export function userTenantKey(claims: Pick<AccessClaims, 'guid' | 'tenantGuid'>): string {
-  return `${claims.guid}:${claims.tenantGuid}`;
-}
+// Defined beside the claims: the pre-paint (lib/prepaint) checks it before the state modules load.
+export { userTenantKey } from '../../core/session/claims';
 
 /** Logoff: nothing of the signed-out member stays in memory. */
 export function clearSignedInState(): void {

@@ -1,6 +1,5 @@
-import { isExpired, parseRefreshClaims, type AccessClaims } from '../../core/session/claims';
-import { readClaims, readKv, readStoredAuth } from '../../core/session/sessionDb';
-import { userTenantKey } from './signedInState';
+import { isExpired, parseRefreshClaims, userTenantKey, type AccessClaims } from '../../core/session/claims';
+import { readClaims, readKv, readStoredAuth, type StoredAuth } from '../../core/session/sessionDb';
 
 /** The kv entry of the last known signed-in state (lastKnownState.ts reads and writes it whole). */
 export const lastKnownStateKey = 'lastKnownState';
@@ -28,8 +27,17 @@ let warm = false;
  */
 export async function detectStart(): Promise<StartKind> {
   const [auth, claims] = await Promise.all([readStoredAuth(), readClaims()]);
-  warm = auth !== null && claims !== null && (!isExpired(claims) || !isExpired(parseRefreshClaims(auth.refresh_token))) && (await hasCopyOf(claims));
+  warm = isLive(auth, claims) && (await hasCopyOf(claims));
   return { signedIn: auth !== null, warm };
+}
+
+/**
+ * A live session: a valid access token, or an expired one whose refresh token is still valid. The
+ * one condition for painting anything of a member before the platform has answered (the warm
+ * start, and the pre-paint of the kept chrome, lib/prepaint).
+ */
+export function isLive(auth: StoredAuth | null, claims: AccessClaims | null, nowMs: number = Date.now()): claims is AccessClaims {
+  return auth !== null && claims !== null && (!isExpired(claims, nowMs) || !isExpired(parseRefreshClaims(auth.refresh_token), nowMs));
 }
 
 /** A last known copy of this member and tenant is kept (its key only). */

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { demoPassword, en } from '../fixtures.ts';
 import { openPreferences, openScopePanel, openUserMenu, pickInUserMenu } from './chrome.ts';
 
@@ -318,5 +318,52 @@ export class StartupModals {
   /** "Product improvements": the analytics notice. */
   get improvements(): Dialog {
     return new Dialog(this.page, this.texts.ProductImprovementsTitle!);
+  }
+}
+
+/**
+ * The kept top bar the page paints from IndexedDB before the app's code has run (lib/prepaint):
+ * inert, hidden from assistive technology and without test ids, so role and test-id locators
+ * never see it; found by its own marks.
+ */
+export class PrePaint {
+  constructor(readonly page: Page) {}
+
+  get root(): Locator {
+    return this.page.locator('[data-prepaint-root]');
+  }
+
+  get bar(): Locator {
+    return this.root.locator('header');
+  }
+
+  get memberName(): Locator {
+    return this.root.locator('[data-prepaint="user-name"]');
+  }
+
+  get tenantName(): Locator {
+    return this.root.locator('[data-prepaint="tenant-name"]');
+  }
+
+  /**
+   * Holds the app's script (the chunk of src/main.tsx) until the returned function is called, so
+   * only the pre-paint can be on screen meanwhile.
+   */
+  async holdApp(): Promise<() => Promise<void>> {
+    const app = /\/assets\/main-[\w-]+\.js$/;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: Promise<void>[] = [];
+    const hold = (route: Route) => {
+      const answered = released.then(() => route.fallback());
+      held.push(answered);
+      return answered;
+    };
+    await this.page.route(app, hold);
+    return async () => {
+      release();
+      await Promise.all(held);
+      await this.page.unroute(app, hold);
+    };
   }
 }

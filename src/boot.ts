@@ -1,0 +1,26 @@
+import { readLocal } from './lib/storage/localStore';
+import { storageKeys } from './lib/storage/keys';
+
+/**
+ * The page's first script: the kept top bar is painted from IndexedDB (lib/prepaint) before the
+ * app is imported. The app's first evaluation (React DOM and the shell) is one long task, and
+ * the IndexedDB answers and stylesheet loads the pre-paint waits for would queue behind it. The
+ * app loses little by waiting: its files download meanwhile (index.html preloads them), and the
+ * database the pre-paint has opened is the one its own start reads next. The pre-paint's own code
+ * is asked for only when a session is stored (the tenant key lives from sign-in to sign-out): the
+ * sign-in page never loads it.
+ */
+const prePaint = readLocal(storageKeys.tenant) ? import('./lib/prepaint/prePaint') : null;
+
+void (prePaint?.then((m) => m.prePaint()) ?? Promise.resolve(false))
+  .catch(() => false)
+  .then((painted) => {
+    // Whether the kept chrome was painted, for whoever watches the start (the bench, the browser tests).
+    performance.mark('trust-shell:pre-paint', { detail: { painted } });
+    return import('./main');
+  })
+  .catch(async (error: unknown) => {
+    // Without the app the copy would be a chrome that does nothing.
+    (await prePaint?.catch(() => null))?.dropPrePaint();
+    console.error('Bootstrap failed', error);
+  });

@@ -1,0 +1,78 @@
+import { userTenantKey, type AccessClaims } from '../../core/session/claims';
+import type { StoredAuth } from '../../core/session/sessionDb';
+import { isLive } from '../state/warmStart';
+import type { ChromeNode } from './restoreChrome';
+
+/**
+ * The kept chrome: what the signed-in layout's top bar looked like the last time it was on screen,
+ * so the next start can paint it before the app's code has run (prePaint.ts). One copy, for one
+ * member and tenant (the same key as the last known state), deleted at sign-out.
+ */
+export interface ChromeSnapshot {
+  /** userTenantKey of the member and tenant it shows. */
+  scopeKey: string;
+  /** The language its texts are in (the session's language when it was kept). */
+  language: string;
+  /** <html lang> and dir. */
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  /** <html data-brand> and the brand custom properties (`--brand-primary`: `#0B5FFF`, …). */
+  brand: string;
+  vars: Record<string, string>;
+  /** Same-origin stylesheets the bar's rules come from (`/assets/….css`), in document order. */
+  styles: string[];
+  /** The layout media query the bar was laid out for, and whether it matched: another width lays it out otherwise. */
+  media: { query: string; matches: boolean };
+  /** The top bar (`header.shell__bar`) as data, never markup; rebuilt through an allow-list (restoreChrome.ts). */
+  bar: ChromeNode;
+}
+
+/** The session kv entry (the same store as the last known state). */
+export const chromeSnapshotKey = 'chromeSnapshot';
+
+/** The build's own stylesheets only (hashed names under /assets/). */
+export const keptStylesheet = /^\/assets\/[\w.-]+\.css$/;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** The entry's shape (storage can be corrupt or written by anyone on the origin); its values are checked again where used. */
+export function isChromeSnapshot(value: unknown): value is ChromeSnapshot {
+  if (!isRecord(value)) return false;
+  const { scopeKey, language, lang, dir, brand, vars, styles, media, bar } = value;
+  return (
+    isString(scopeKey) &&
+    isString(language) &&
+    isString(lang) &&
+    (dir === 'ltr' || dir === 'rtl') &&
+    isString(brand) &&
+    isRecord(vars) &&
+    Object.values(vars).every(isString) &&
+    Array.isArray(styles) &&
+    styles.every(isString) &&
+    isRecord(media) &&
+    isString(media.query) &&
+    typeof media.matches === 'boolean' &&
+    isRecord(bar)
+  );
+}
+
+/** What the stored session says, read at start. */
+export interface StoredSessionView {
+  auth: StoredAuth | null;
+  claims: AccessClaims | null;
+  /** The session's language entry (the pipeline's Accept-Language). */
+  language: string | null;
+}
+
+/**
+ * The snapshot to paint, or null: only with a live session (detectStart's warm condition) whose
+ * member and tenant are the snapshot's, in the snapshot's language. Nothing is ever painted for
+ * another member or tenant.
+ */
+export function paintableSnapshot(snapshot: unknown, session: StoredSessionView, nowMs: number = Date.now()): ChromeSnapshot | null {
+  if (!isChromeSnapshot(snapshot) || !isLive(session.auth, session.claims, nowMs)) return null;
+  if (snapshot.scopeKey !== userTenantKey(session.claims)) return null;
+  if (session.language === null || snapshot.language.toLowerCase() !== session.language.toLowerCase()) return null;
+  return snapshot;
+}

@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
+import { unsignedJwt } from '../../core/session/unsignedJwt.testSupport';
+import { chromeSnapshotKey, isChromeSnapshot } from './chromeSnapshot';
+import { captureChrome, clearChromeSnapshot, keepNow, writeChromeSnapshot } from './keepChrome';
+
+const options = { leaveOut: ['time', '[role="status"]'], layoutQuery: '(min-width: 64rem)' };
+const accessToken = (guid: string, tenantGuid: string) => unsignedJwt({ guid, tenantGuid, exp: Math.floor(Date.now() / 1000) + 900 });
+const kept = () => readKv(chromeSnapshotKey, isChromeSnapshot);
+
+function showBar(): HTMLElement {
+  document.documentElement.lang = 'en-us';
+  document.documentElement.dir = 'ltr';
+  document.documentElement.dataset.brand = 'custom';
+  document.documentElement.style.setProperty('--brand-primary', '#0B5FFF');
+  document.body.innerHTML =
+    '<div class="shell"><header class="shell__bar"><span data-testid="user-name">Ada Admin</span><time>12:00</time><span role="status">Offline</span></header></div>';
+  return document.querySelector('header')!;
+}
+
+describe('the kept chrome', () => {
+  beforeEach(async () => {
+    await clearChromeSnapshot();
+    await writeKv(sessionKeys.accessToken, accessToken('user-1', 'tenant-1'));
+    await writeKv(sessionKeys.language, 'en-us');
+  });
+
+  it('is the bar as shown, without what the first screen does not show, with the brand and direction of <html>', () => {
+    const snapshot = captureChrome(showBar(), options, 'user-1:tenant-1', 'en-us')!;
+    expect(snapshot).toMatchObject({ scopeKey: 'user-1:tenant-1', language: 'en-us', lang: 'en-us', dir: 'ltr', brand: 'custom', vars: { '--brand-primary': '#0B5FFF' } });
+    expect(JSON.stringify(snapshot.bar)).toContain('Ada Admin');
+    expect(JSON.stringify(snapshot.bar)).not.toMatch(/12:00|Offline/);
+    expect(isChromeSnapshot(snapshot)).toBe(true);
+  });
+
+  it('is kept for the signed-in member, tenant and language only, checked when written', async () => {
+    const bar = showBar();
+    expect(await writeChromeSnapshot(captureChrome(bar, options, 'user-2:tenant-1', 'en-us')!)).toBe(false);
+    expect(await writeChromeSnapshot(captureChrome(bar, options, 'user-1:tenant-2', 'en-us')!)).toBe(false);
+    expect(await writeChromeSnapshot(captureChrome(bar, options, 'user-1:tenant-1', 'de-de')!)).toBe(false);
+    expect(await kept()).toBeNull();
+    expect(await keepNow(bar, options)).toBe(true);
+    expect((await kept())?.scopeKey).toBe('user-1:tenant-1');
+  });
+
+  it('is not kept while the bar shows another language than the session’s, nor once signed out', async () => {
+    const bar = showBar();
+    document.documentElement.lang = 'de-de';
+    expect(await keepNow(bar, options)).toBe(false);
+    document.documentElement.lang = 'en-us';
+    await writeKv(sessionKeys.accessToken, null);
+    expect(await keepNow(bar, options)).toBe(false);
+    expect(await kept()).toBeNull();
+  });
+
+  it('goes at sign-out', async () => {
+    expect(await keepNow(showBar(), options)).toBe(true);
+    await clearChromeSnapshot();
+    expect(await kept()).toBeNull();
+  });
+});

@@ -1,0 +1,136 @@
+import { userTenantKey } from '../../core/session/claims';
+import { deleteKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
+import { currentScope, scopeOf } from '../../core/session/sessionScope';
+import { chromeSnapshotKey, keptStylesheet, type ChromeSnapshot } from './chromeSnapshot';
+import { toChromeTree } from './restoreChrome';
+
+/**
+ * Keeps the top bar as it is on screen (chromeSnapshot.ts), for the next start's pre-paint, and
+ * keeps it current: whenever the bar or the document's language, direction or brand changes (a
+ * rename, a new brand, a permission lost, a language switch), and when the layout's width class
+ * changes. Written like the last known state: only while the member, tenant and language it shows
+ * are still the signed-in ones, checked in the write's own IndexedDB transaction.
+ */
+export interface KeepChromeOptions {
+  /** What the first screen does not show yet, or shows only for the moment (menus, the clock, status notes): left out. */
+  leaveOut: readonly string[];
+  /** The media query that switches the bar's layout. */
+  layoutQuery: string;
+}
+
+/** Coalesces a burst of changes (a state load updates the bar several times) into one write. */
+const settleMs = 300;
+
+const brandVariables = ['primary', 'secondary', 'tertiary'].flatMap((name) => [`--brand-${name}`, `--brand-on-${name}`]);
+
+export function keepChrome(bar: HTMLElement, options: KeepChromeOptions): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void keepNow(bar, options).catch(() => false), settleMs);
+  };
+  const observer = new MutationObserver(schedule);
+  observer.observe(bar, { subtree: true, childList: true, attributes: true, characterData: true });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang', 'dir', 'data-brand', 'style'] });
+  const media = matchMedia(options.layoutQuery);
+  media.addEventListener('change', schedule);
+  schedule();
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    clearTimeout(timer);
+    observer.disconnect();
+    media.removeEventListener('change', schedule);
+  };
+}
+
+/** Captures the bar now and writes it when the scope allows. False when not written. */
+export async function keepNow(bar: HTMLElement, options: KeepChromeOptions): Promise<boolean> {
+  if (!bar.isConnected) return false;
+  const scope = await currentScope();
+  const root = document.documentElement;
+  // A bar whose texts are not (yet) in the session's language is not the one to keep.
+  if (!scope || root.lang.toLowerCase() !== scope.language.toLowerCase()) return false;
+  const snapshot = captureChrome(bar, options, userTenantKey({ guid: scope.userGuid, tenantGuid: scope.tenantGuid }), scope.language);
+  if (!snapshot) return false;
+  return writeChromeSnapshot(snapshot);
+}
+
+/** The snapshot of `bar` as it is on screen. */
+export function captureChrome(bar: HTMLElement, options: KeepChromeOptions, scopeKey: string, language: string): ChromeSnapshot | null {
+  const root = document.documentElement;
+  const copy = bar.cloneNode(true) as HTMLElement;
+  for (const selector of ['[hidden]', ...options.leaveOut]) for (const element of copy.querySelectorAll(selector)) element.remove();
+  const tree = toChromeTree(copy);
+  if (tree === null) return null;
+  const vars: Record<string, string> = {};
+  for (const name of brandVariables) {
+    const value = root.style.getPropertyValue(name).trim();
+    if (value) vars[name] = value;
+  }
+  return {
+    scopeKey,
+    language,
+    lang: root.lang,
+    dir: root.dir === 'rtl' ? 'rtl' : 'ltr',
+    brand: root.dataset.brand ?? '',
+    vars,
+    styles: stylesheetsOf(bar),
+    media: { query: options.layoutQuery, matches: matchMedia(options.layoutQuery).matches },
+    bar: tree,
+  };
+}
+
+/**
+ * The build's stylesheets (same origin, /assets/) with a rule for the bar, its container or
+ * anything in it, in document order: the pre-paint loads these before it shows the copy.
+ */
+function stylesheetsOf(bar: HTMLElement): string[] {
+  const elements = [bar.parentElement ?? bar, bar, ...bar.querySelectorAll('*')];
+  const styles: string[] = [];
+  for (const sheet of document.styleSheets) {
+    if (!sheet.href) continue;
+    const url = new URL(sheet.href);
+    if (url.origin !== location.origin || !keptStylesheet.test(url.pathname)) continue;
+    if (appliesTo(sheet, elements)) styles.push(url.pathname);
+  }
+  return styles;
+}
+
+function appliesTo(sheet: CSSStyleSheet, elements: readonly Element[]): boolean {
+  let rules: CSSRuleList;
+  try {
+    rules = sheet.cssRules;
+  } catch {
+    return true; // unreadable: kept, to be safe
+  }
+  const matches = (list: CSSRuleList): boolean =>
+    Array.from(list).some((rule) => {
+      if (rule instanceof CSSStyleRule && selects(rule.selectorText, elements)) return true;
+      return 'cssRules' in rule && matches((rule as CSSGroupingRule).cssRules);
+    });
+  return matches(rules);
+}
+
+function selects(selector: string, elements: readonly Element[]): boolean {
+  // A pseudo-element never matches an element itself: the rule is about its element.
+  const own = selector.replace(/::?(?:before|after|marker|placeholder|selection|backdrop)\b/g, '');
+  try {
+    return elements.some((element) => element.matches(own));
+  } catch {
+    return false;
+  }
+}
+
+export function writeChromeSnapshot(snapshot: ChromeSnapshot): Promise<boolean> {
+  return writeKvIf({ [chromeSnapshotKey]: snapshot }, [sessionKeys.accessToken, sessionKeys.language], (read) => {
+    const now = scopeOf(read[sessionKeys.accessToken], read[sessionKeys.language]);
+    return now !== null && userTenantKey({ guid: now.userGuid, tenantGuid: now.tenantGuid }) === snapshot.scopeKey && now.language.toLowerCase() === snapshot.language.toLowerCase();
+  });
+}
+
+/** Sign-out: the kept chrome goes with the last known state. */
+export async function clearChromeSnapshot(): Promise<void> {
+  await deleteKv(chromeSnapshotKey).catch(() => undefined);
+}

@@ -1,0 +1,106 @@
+import { readClaims, readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
+import { isLanguage } from '../../core/session/sessionSnapshot';
+import { initTheme } from '../theme/theme';
+import { chromeSnapshotKey, keptStylesheet, paintableSnapshot, type ChromeSnapshot } from './chromeSnapshot';
+import { restoreBar } from './restoreChrome';
+
+/**
+ * The pre-paint: the kept top bar (chromeSnapshot.ts) on screen before the app's code has run.
+ * `src/boot.ts` calls it first, before it imports the app, so neither the IndexedDB answers nor the
+ * stylesheets' load events wait behind the app's long first evaluation. It paints only for a live
+ * session of the snapshot's member and tenant, in the snapshot's language, at the same layout
+ * width; otherwise nothing, and the app starts as it would without it. The copy is inert and
+ * hidden from assistive technology: the live chrome replaces it when the app first renders.
+ */
+const rootAttribute = 'data-prepaint-root';
+
+const brandVariable = /^--brand-(?:on-)?(?:primary|secondary|tertiary)$/;
+const hexColor = /^#[0-9a-fA-F]{3,8}$/;
+const brandName = /^[a-z][a-z-]{0,31}$/;
+const languageTag = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
+const maxStylesheets = 24;
+/** A stylesheet that is not there by then (none should take long: the service worker's precache serves them) leaves the start as it was. */
+const stylesheetWaitMs = 1000;
+
+const isAnything = (value: unknown): value is unknown => value !== undefined;
+
+export async function prePaint(): Promise<boolean> {
+  const [auth, claims, language, snapshot] = await Promise.all([
+    readStoredAuth(),
+    readClaims(),
+    readKv(sessionKeys.language, isLanguage),
+    readKv(chromeSnapshotKey, isAnything),
+  ]);
+  const kept = paintableSnapshot(snapshot, { auth, claims, language });
+  if (!kept || matchMedia(kept.media.query).matches !== kept.media.matches) return false;
+  const bar = restoreBar(kept.bar);
+  if (!bar || !(await stylesheetsLoaded(kept.styles))) return false;
+  paint(kept, bar);
+  return true;
+}
+
+/** Every stylesheet the bar needs, loaded (the live chrome's lazy code then finds them there). */
+async function stylesheetsLoaded(paths: readonly string[]): Promise<boolean> {
+  const wanted = paths.filter((path) => keptStylesheet.test(path)).slice(0, maxStylesheets);
+  const present = new Map<string, HTMLLinkElement>();
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) present.set(new URL(link.href, location.href).pathname, link);
+  const loads = wanted.map((path) => {
+    const existing = present.get(path);
+    if (existing?.sheet) return Promise.resolve(true);
+    const link = existing ?? document.createElement('link');
+    const loaded = new Promise<boolean>((resolve) => {
+      link.addEventListener('load', () => resolve(true), { once: true });
+      link.addEventListener('error', () => resolve(false), { once: true });
+    });
+    if (!existing) {
+      // As the bundler's own links ask for them (CORS mode), so the lazy chunk's import finds this one.
+      link.crossOrigin = '';
+      link.rel = 'stylesheet';
+      link.href = path;
+      document.head.append(link);
+    }
+    return loaded;
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), stylesheetWaitMs)));
+  const all = Promise.all(loads).then((results) => results.every(Boolean));
+  try {
+    return await Promise.race([all, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function paint(kept: ChromeSnapshot, bar: HTMLElement): void {
+  const root = document.documentElement;
+  if (languageTag.test(kept.lang)) root.lang = kept.lang;
+  root.dir = kept.dir;
+  if (brandName.test(kept.brand)) root.dataset.brand = kept.brand;
+  // Through the CSSOM: the policy allows no inline style attribute.
+  for (const [name, value] of Object.entries(kept.vars)) if (brandVariable.test(name) && hexColor.test(value)) root.style.setProperty(name, value);
+  // The stored theme, as the app's start applies it first.
+  initTheme();
+  const container = document.createElement('div');
+  container.className = 'shell';
+  container.setAttribute(rootAttribute, '');
+  container.inert = true;
+  container.setAttribute('aria-hidden', 'true');
+  container.append(bar);
+  const app = document.getElementById('root');
+  if (!app) return void document.body.prepend(container);
+  app.before(container);
+  // Whatever the app first renders (the signed-in layout, or the loading display, the sign-in page,
+  // an error) takes the copy's place: a mutation observer runs before the browser paints again, so
+  // no frame shows both, or neither.
+  const observer = new MutationObserver(() => {
+    if (app.childElementCount === 0) return;
+    observer.disconnect();
+    container.remove();
+  });
+  observer.observe(app, { childList: true });
+}
+
+/** Takes the pre-painted copy away (the app could not start). */
+export function dropPrePaint(): void {
+  document.querySelector(`[${rootAttribute}]`)?.remove();
+}
