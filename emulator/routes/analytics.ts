@@ -4,8 +4,9 @@
  * global the shell talks to, `window.trustShellAnalytics` (src/lib/analytics/agent.ts):
  * initialize(identity) / isReady() / track(name, props) / reset() / optOut().
  *
- * Every call is POSTed as JSON `{call, key, ready, args}` to `/remotes/analytics/collect`, so tests
- * read what the shell sent from the emulator's request log; loading the script is itself a logged
+ * Every call is POSTed as JSON `{call, key, ready, args, page, n}` to `/remotes/analytics/collect`, so tests
+ * read what the shell sent from the emulator's request log (`page`, the page's time origin, and `n`
+ * number the calls: each is a request of its own, and two may reach the log in either order); loading the script is itself a logged
  * GET. The agent becomes ready READY_DELAY_MS after initialize, so the shell's bounded checks
  * (SPEC §9) are exercised. A test makes it "never load" with a fault or an override on the script.
  */
@@ -23,13 +24,15 @@ const standIn = `
   var key = match ? decodeURIComponent(match[1]) : '';
   var collect = new URL(${JSON.stringify(ANALYTICS_COLLECT_PATH)}, src).href;
   var state = { identified: false, ready: false, optedOut: false };
+  var sent = 0;
   function send(call, args) {
+    sent += 1;
     try {
       fetch(collect, {
         method: 'POST',
         keepalive: true,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ call: call, key: key, ready: state.ready, args: args }),
+        body: JSON.stringify({ call: call, key: key, ready: state.ready, args: args, page: performance.timeOrigin, n: sent }),
       }).catch(function () {});
     } catch (e) {}
   }

@@ -22,10 +22,15 @@ interface AgentCall {
   key: string;
   ready: boolean;
   args: Record<string, unknown>;
+  /** The calling page's time origin, and the call's number in that page. */
+  page: number;
+  n: number;
 }
 
 async function agentCalls(platform: PlatformControl): Promise<AgentCall[]> {
-  return (await platform.log({ path: collectPath, method: 'POST' })).map((entry) => entry.body as AgentCall);
+  // In the order the agent was called (page by page), not the order the requests reached the log.
+  const calls = (await platform.log({ path: collectPath, method: 'POST' })).map((entry) => entry.body as AgentCall);
+  return calls.sort((a, b) => a.page - b.page || a.n - b.n);
 }
 
 async function callNames(platform: PlatformControl): Promise<string[]> {
