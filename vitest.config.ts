@@ -16,8 +16,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // A worker runs its files one after another in one module registry and one DOM, instead of a
     // fresh set-up per file: 135 → 94 CPU-s for the run, most of it happy-dom's and React's imports.
-    // src/unitTestSetup.testSupport.ts gives each file empty storage, fresh app modules and real timers; the
-    // run passes in shuffled file orders (`--sequence.shuffle.files`), so no file leans on another's state.
+    // src/unitTestSetup.testSupport.ts gives each file empty storage, fresh app modules and real
+    // timers; the run passes in shuffled file orders (`--sequence.shuffle.files`), so no file leans
+    // on another's state.
     isolate: false,
     // An upper bound, not a budget: on a loaded 2-core machine a test that needs 1 s of CPU may wait
     // several for it, and Vitest's 5 s default then fails it by chance.

@@ -151,7 +151,6 @@ function grantOnItsWay(page: Page): Promise<boolean> {
     .catch(() => true);
 }
 
-/** Non-token calls that failed and were not followed by a success of the same call. */
 /** The pipeline asks again this many times after an unanswered refresh (core/pipeline/pipelineFetch). */
 const unansweredRefreshRetries = 2;
 
@@ -168,6 +167,7 @@ function longestFailedRun(grants: LoggedRequest[]): number {
 
 const lastSeq = async (platform: PlatformControl) => Math.max(0, ...(await platform.log()).map((r) => r.seq));
 
+/** Non-token calls that failed and were not followed by a success of the same call. */
 function unrecoveredCalls(log: LoggedRequest[], fromSeq: number): string[] {
   const calls = log.filter((r) => r.seq > fromSeq && r.path.includes('/api/') && !r.path.endsWith('/oauth/token'));
   return calls
