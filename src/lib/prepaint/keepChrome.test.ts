@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
 import { unsignedJwt } from '../../core/session/unsignedJwt.testSupport';
 import { chromeSnapshotKey, isChromeSnapshot } from './chromeSnapshot';
-import { captureChrome, clearChromeSnapshot, keepNow, writeChromeSnapshot } from './keepChrome';
+import { captureChrome, clearChromeSnapshot, keepChrome, keepNow, writeChromeSnapshot } from './keepChrome';
 
 const options = { leaveOut: ['time', '[role="status"]'], layoutQuery: '(min-width: 64rem)' };
 const accessToken = (guid: string, tenantGuid: string) => unsignedJwt({ guid, tenantGuid, exp: Math.floor(Date.now() / 1000) + 900 });
@@ -52,6 +52,37 @@ describe('the kept chrome', () => {
     await writeKv(sessionKeys.accessToken, null);
     expect(await keepNow(bar, options)).toBe(false);
     expect(await kept()).toBeNull();
+  });
+
+  describe('kept current', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('a change of the bar is written; one only inside what it leaves out (the clock’s minute) writes nothing', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const bar = showBar();
+      const stop = keepChrome(bar, options);
+      await vi.advanceTimersByTimeAsync(300);
+      await vi.waitFor(async () => expect(JSON.stringify((await kept())?.bar)).toContain('Ada Admin'));
+
+      // Each change the observer is told of (delivered a moment later) schedules a
+      // capture on the one timer: none for the clock's minute or a status note.
+      const captureScheduled = async () => {
+        await vi.advanceTimersByTimeAsync(0);
+        return vi.getTimerCount() > 0;
+      };
+      expect(await captureScheduled()).toBe(false);
+      bar.querySelector('time')!.textContent = '12:01';
+      bar.querySelector('[role="status"]')!.append(document.createElement('span'));
+      expect(await captureScheduled()).toBe(false);
+
+      bar.querySelector('[data-testid="user-name"]')!.textContent = 'Ada Lovelace';
+      expect(await captureScheduled()).toBe(true);
+      await vi.advanceTimersByTimeAsync(300);
+      await vi.waitFor(async () => expect(JSON.stringify((await kept())?.bar)).toContain('Ada Lovelace'));
+      stop();
+    });
   });
 
   it('goes at sign-out', async () => {

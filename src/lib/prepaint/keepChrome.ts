@@ -30,7 +30,22 @@ export function keepChrome(bar: HTMLElement, options: KeepChromeOptions): () => 
     clearTimeout(timer);
     timer = setTimeout(() => void keepNow(bar, options).catch(() => false), settleMs);
   };
-  const observer = new MutationObserver(schedule);
+  // A change only inside what the copy leaves out (the clock's minute, an open menu, a status
+  // note) changes nothing kept: no capture, no write.
+  const leftOut = options.leaveOut.join(', ');
+  const isLeftOut = (node: Node) => {
+    const element = node instanceof Element ? node : node.parentElement;
+    return leftOut !== '' && element !== null && element.closest(leftOut) !== null;
+  };
+  const changesKept = (record: MutationRecord) => {
+    if (record.target === document.documentElement) return true;
+    if (isLeftOut(record.target)) return false;
+    const nodes = [...record.addedNodes, ...record.removedNodes];
+    return nodes.length === 0 || !nodes.every(isLeftOut);
+  };
+  const observer = new MutationObserver((records) => {
+    if (records.some(changesKept)) schedule();
+  });
   observer.observe(bar, { subtree: true, childList: true, attributes: true, characterData: true });
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang', 'dir', 'data-brand', 'style'] });
   const media = matchMedia(options.layoutQuery);
