@@ -17,7 +17,7 @@ declare const benchToken: () => Promise<string>;
  * navigation route would answer /bench/pipeline.html with the app. The worker the sign-in installs
  * then claims the already open harness (clientsClaim).
  */
-async function signedInHarness(context: BrowserContext, baseURL: string, waitForWorker: boolean): Promise<Page> {
+export async function signedInHarness(context: BrowserContext, baseURL: string, waitForWorker: boolean): Promise<Page> {
   const harness = await context.newPage();
   await harness.goto(`${baseURL}/bench/pipeline.html`);
   const shell = await context.newPage();

@@ -1,11 +1,10 @@
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { chromiumPath } from '../tests/e2e/support/browser.ts';
 import { benchOptions, ensureBuilds } from './setup.ts';
 import { startBenchServer } from './server.ts';
 import { median, ms, ratios, sample } from './stats.ts';
-import { pollPage } from './poll.ts';
-import { signIn } from './signIn.ts';
+import { signedInHarness } from './pipeline.ts';
 
 type Mode = 'service-worker' | 'in-page' | 'raw';
 declare const benchPipeline: (mode: Mode, n: number, headers?: Record<string, string>) => Promise<number[]>;
@@ -54,16 +53,6 @@ self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener('fetch', (event) => { new URL(event.request.url); });
 `;
-
-async function signedInHarness(context: BrowserContext, baseURL: string, waitForWorker: boolean): Promise<Page> {
-  const harness = await context.newPage();
-  await harness.goto(`${baseURL}/bench/pipeline.html`);
-  const shell = await context.newPage();
-  await signIn(shell, baseURL);
-  if (waitForWorker) await pollPage(harness, 'navigator.serviceWorker.controller !== null');
-  await shell.close();
-  return harness;
-}
 
 async function measure(variant: 'minimal' | 'observer', worker: string, runs: number, outDir: string, harnessDir: string): Promise<void> {
   const dir = `${outDir}-swfloor-${variant}`;
