@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { test, expect, en, recordDialogs, waitForServiceWorker } from './fixtures.ts';
 import { ShellChrome } from './support/pages.ts';
 import { platformGet, tenantIdByName } from './support/session.ts';
 
@@ -86,11 +86,7 @@ test.describe('tenant branding', () => {
     await platform.override({ method: 'GET', path: '/api/global-state/v1/init', status: 200, body: hostile });
     // No workspace branding either (its failure keeps init's branding).
     await platform.override({ method: 'GET', path: '/api/branding/v1/branding', status: 404, body: { code: 'NOT_FOUND', message: 'none' } });
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const dialogs = recordDialogs(page);
     await signIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
 

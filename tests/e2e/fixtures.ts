@@ -138,6 +138,16 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   }
 }
 
+/** Every alert, confirm or prompt `page` opens (the message), dismissed: a hostile string that ran shows here. */
+export function recordDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return dialogs;
+}
+
 /**
  * Records every `securitypolicyviolation` any page of `context` reports, from the first script on
  * (the auto fixture `cspViolations`, and specs on a browser of their own such as nginx.spec).

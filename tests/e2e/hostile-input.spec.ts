@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test, expect, en, communityHost, quietenStartup } from './fixtures.ts';
+import { test, expect, en, communityHost, quietenStartup, recordDialogs } from './fixtures.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
 import { payloads } from './support/payloads.ts';
@@ -65,7 +65,7 @@ const evilHost = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*[@.])?evil\.test(?=[:/?#]|$)/i;
  * configured community app in the redirect tests); nothing else off the origin may be requested.
  */
 async function watch(page: Page, context: BrowserContext, origin: string, allowed: readonly string[] = []): Promise<Detected> {
-  const found: Detected = { pwned: [], violations: [], remote: [], dialogs: [], offOrigin: [] };
+  const found: Detected = { pwned: [], violations: [], remote: [], dialogs: recordDialogs(page), offOrigin: [] };
   await page.exposeBinding('__pwned', (_source, name: unknown) => {
     found.pwned.push(String(name));
   });
@@ -101,10 +101,6 @@ async function watch(page: Page, context: BrowserContext, origin: string, allowe
     if (!/^(https?|wss?):/i.test(url)) return;
     const target = new URL(url).origin;
     if (target !== origin && !allowed.includes(target)) found.remote.push(url);
-  });
-  page.on('dialog', (dialog) => {
-    found.dialogs.push(dialog.message());
-    void dialog.dismiss();
   });
   page.on('framenavigated', (frame) => {
     if (frame !== page.mainFrame()) return;

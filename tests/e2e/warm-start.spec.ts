@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { test, expect, de, ar } from './fixtures.ts';
+import { test, expect, de, ar, recordDialogs } from './fixtures.ts';
 import { PrePaint, ShellChrome, SignInPage } from './support/pages.ts';
 import { platformGet } from './support/session.ts';
+import { storedEntry } from './support/shellStorage.ts';
 
 /**
  * A returning member's start paints from what the device holds (stale-while-revalidate): the
@@ -79,26 +80,6 @@ function storedKeys(page: Page, database = 'trust-shell', store = 'kv'): Promise
   );
 }
 
-/** The session store's entry `key` as stored (structured clone), or undefined. */
-function storedEntry(page: Page, key: string): Promise<unknown> {
-  return page.evaluate(
-    (key) =>
-      new Promise<unknown>((resolve) => {
-        const open = indexedDB.open('trust-shell');
-        open.onerror = () => resolve(undefined);
-        open.onsuccess = () => {
-          const get = open.result.transaction('kv').objectStore('kv').get(key);
-          get.onsuccess = () => {
-            open.result.close();
-            resolve(get.result);
-          };
-          get.onerror = () => resolve(undefined);
-        };
-      }),
-    key,
-  );
-}
-
 function storeEntry(page: Page, key: string, value: unknown): Promise<void> {
   return page.evaluate(
     ([key, value]) =>
@@ -129,7 +110,7 @@ interface KeptChrome {
   bar: unknown;
   [field: string]: unknown;
 }
-const keptChrome = (page: Page) => storedEntry(page, 'chromeSnapshot') as Promise<KeptChrome | undefined>;
+const keptChrome = (page: Page) => storedEntry(page, 'chromeSnapshot') as Promise<KeptChrome | null>;
 /** The kept bar's data as text (the names it shows are in it). */
 const keptBar = async (page: Page) => JSON.stringify((await keptChrome(page))?.bar ?? null);
 /** A node of the kept bar's tree (lib/prepaint/restoreChrome ChromeNode). */
@@ -341,11 +322,7 @@ test('a hostile kept chrome never runs: scripts, handlers, URLs and styles are d
   const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
   const hostileName = '<img src=x onerror=alert(1)>Acme';
   await platform.override({ method: 'GET', path: '/api/global-state/v1/init', status: 200, body: { ...init, tenant: { ...init.tenant, Name: hostileName } } });
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const dialogs = recordDialogs(page);
   await signIn(page, 'admin@acme.test');
   const chrome = new ShellChrome(page);
   await expect(chrome.tenantName).toHaveText(hostileName);
