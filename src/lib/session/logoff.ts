@@ -35,8 +35,9 @@ async function signedInMemberGuid(): Promise<string | null> {
  * Everything this browser knows about the session, gone: storage, atoms and cached API answers.
  * Form drafts go too, unless the session timed out: then the member's unsent input waits for
  * their next sign-in (drafts are kept per member and tenant, never offered to anyone else).
+ * `member` names whose writes and history an explicit sign-out discards; without it, the stored session's.
  */
-export async function clearLocalSession(options: { keepDrafts?: boolean } = {}): Promise<void> {
+export async function clearLocalSession(options: { keepDrafts?: boolean; member?: string | null } = {}): Promise<void> {
   // Loaded here, not up front: the sign-in page's code never needs it.
   const forget = await import('./signedInForget').catch(() => null);
   if (!options.keepDrafts) {
@@ -44,7 +45,7 @@ export async function clearLocalSession(options: { keepDrafts?: boolean } = {}):
     // and the last e-mail (SPEC §3): drafts, waiting writes (contact details among them) and
     // browsing history go. A forced one keeps drafts and writes for the same member's return.
     clearDrafts();
-    const member = await signedInMemberGuid();
+    const member = options.member ?? (await signedInMemberGuid());
     if (member) await forget?.forgetMember(member);
   }
   clearWaitingWrites();
@@ -69,6 +70,9 @@ export async function clearLocalSession(options: { keepDrafts?: boolean } = {}):
  */
 export async function logoff(options: { returnUrl?: string | null; keepDrafts?: boolean } = {}): Promise<string> {
   markLoggingOff();
+  // Whose writes and history go is read before the platform's logout: it revokes the access token,
+  // and a call still on its way then has its refresh refused, which deletes the stored tokens.
+  const member = await signedInMemberGuid();
   const token = await readAccessToken();
   if (token && !isExpired(parseAccessClaims(token))) {
     try {
@@ -84,7 +88,7 @@ export async function logoff(options: { returnUrl?: string | null; keepDrafts?: 
   if (auth && client.revocationEndpoint) await revokeRefreshToken(auth.refresh_token, client);
   const email = readLocal(storageKeys.lastLoginEmail) ?? '';
   const saml = email ? await lookupSamlUserType(email) : null;
-  await clearLocalSession({ keepDrafts: options.keepDrafts ?? false });
+  await clearLocalSession({ keepDrafts: options.keepDrafts ?? false, member });
   if (options.returnUrl !== null) saveReturnUrl(options.returnUrl);
   broadcast({ type: 'logoff', redirect: '/auth' });
   return endSessionUrl(client, idToken) ?? samlLogoutPath(saml, email) ?? '/auth';
