@@ -14,8 +14,8 @@ async function expectNoAxeViolations(page: Page) {
 
 test.describe('banners', () => {
   // The fixtures' default quietStartup keeps the start-up modals out of the way; banners stay real.
-  test('the release banner: asked for in the member’s language, sanitised, dismissed for good', async ({ page, signIn, platform }) => {
-    await signIn(page, 'ptl@acme.test');
+  test('the release banner: asked for in the member’s language, sanitised, dismissed for good', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'ptl@acme.test');
     const release = page.getByRole('region', { name: /Release 5\.3 is live/ });
     await expect(release).toBeVisible();
     await expect(release.getByRole('link', { name: 'See what is new' })).toHaveAttribute('href', 'https://community.trust-shell.test/release-notes');
@@ -45,14 +45,14 @@ test.describe('banners', () => {
     expect(await platform.log({ path: bannerPath })).toHaveLength(2);
   });
 
-  test('an Arabic member gets the banner in Arabic', async ({ page, signIn, platform }) => {
-    await signIn(page, 'arabic@acme.test');
+  test('an Arabic member gets the banner in Arabic', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'arabic@acme.test');
     await expect.poll(async () => (await platform.log({ path: bannerPath })).map((c) => c.query.languageCode)).toContain('ar');
     // Acme Corp announces the release; its Arabic text is shown.
     await expect(page.getByRole('region', { name: new RegExp(ar.AlertInfo!) })).toContainText('الإصدار 5.3 متاح الآن');
   });
 
-  test('kinds, colours and hostile answers (override)', async ({ page, signIn, platform, cspViolations }) => {
+  test('kinds, colours and hostile answers (override)', async ({ page, signedIn, platform, cspViolations }) => {
     await platform.override({
       method: 'GET',
       path: bannerPath,
@@ -71,7 +71,7 @@ test.describe('banners', () => {
         { alertScheduleId: 'not-a-banner', alertType: 'Info', bannerMessage: null, dismissible: true },
       ],
     });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const error = page.getByRole('region', { name: `${en.AlertError} Payments are failing.` });
     const warning = page.getByRole('region', { name: `${en.AlertWarning} Exports are slow.` });
     const custom = page.getByRole('region', { name: `${en.AlertInfo} Custom colour.` });
@@ -110,16 +110,16 @@ test.describe('banners', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('a failed banner read shows none for this run and breaks nothing', async ({ page, signIn, platform }) => {
+  test('a failed banner read shows none for this run and breaks nothing', async ({ page, signedIn, platform }) => {
     await platform.fault({ method: 'GET', path: bannerPath, status: 500 });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expect.poll(async () => (await platform.log({ path: bannerPath })).map((c) => c.status)).toEqual([500]);
     await expect(page.locator('.banner-area [data-alert-id]')).toHaveCount(0);
     await expect(page.getByRole('main')).toBeVisible();
   });
 
-  test('SANDBOX tenant: the sandbox banner, with its parent', async ({ page, signIn }) => {
-    await signIn(page, 'sandbox@acme.test');
+  test('SANDBOX tenant: the sandbox banner, with its parent', async ({ page, signedIn }) => {
+    await signedIn(page, 'sandbox@acme.test');
     const sandbox = page.getByRole('region', { name: en.Sandbox });
     await expect(sandbox).toHaveText(en.SandboxBannerWithParent!.replace('{{parentName}}', 'Acme Corp'));
     await expectNoAxeViolations(page);
@@ -128,8 +128,8 @@ test.describe('banners', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('a paid tenant has no sandbox banner', async ({ page, signIn, platform }) => {
-    await signIn(page, 'admin@acme.test');
+  test('a paid tenant has no sandbox banner', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test');
     await expect.poll(async () => (await platform.log({ path: bannerPath })).length).toBe(1);
     await expect(page.getByRole('region', { name: /Release 5\.3/ })).toBeVisible();
     await expect(page.getByRole('region', { name: en.Sandbox })).toHaveCount(0);

@@ -31,7 +31,7 @@ const text = (key: string, values: Record<string, string>) => Object.entries(val
 test.describe('tenant branding', () => {
   test('the tenant brand paints colours, tab title, favicon, logo and title; axe passes; sign-out restores the product brand', async ({
     page,
-    signIn,
+    signedIn,
     platform,
     request,
   }) => {
@@ -39,7 +39,7 @@ test.describe('tenant branding', () => {
     // Acme Corp uses the workspace navigation: its own branding call follows init's.
     const workspace = await platformGet<IncomingBranding>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
     await platform.clearLog();
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
 
     await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
@@ -68,7 +68,7 @@ test.describe('tenant branding', () => {
     expect(await favicon(page)).toBe('/favicon.svg');
   });
 
-  test('hostile values are refused field by field and the rest of the brand still applies', async ({ page, signIn, platform, request }) => {
+  test('hostile values are refused field by field and the rest of the brand still applies', async ({ page, signedIn, platform, request }) => {
     const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
     const hostile: Init = {
       ...init,
@@ -87,7 +87,7 @@ test.describe('tenant branding', () => {
     // No workspace branding either (its failure keeps init's branding).
     await platform.override({ method: 'GET', path: '/api/branding/v1/branding', status: 404, body: { code: 'NOT_FOUND', message: 'none' } });
     const dialogs = recordDialogs(page);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
 
     // The valid fields of the same answer are applied…
@@ -106,10 +106,10 @@ test.describe('tenant branding', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test('a reload offline paints the kept brand without any network answer', async ({ page, context, signIn, platform, request }) => {
+  test('a reload offline paints the kept brand without any network answer', async ({ page, context, signedIn, platform, request }) => {
     const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
     const workspace = await platformGet<IncomingBranding>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
     await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
@@ -130,8 +130,8 @@ test.describe('tenant branding', () => {
 });
 
 test.describe('theme at start-up', () => {
-  test('switching on: the member picks a theme in the top bar; it is kept for the next start', async ({ page, signIn, platform }) => {
-    await signIn(page, 'admin@acme.test');
+  test('switching on: the member picks a theme in the top bar; it is kept for the next start', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     await chrome.openUserMenu();
     await expect(chrome.choice(en.ThemeDefault!)).toHaveAttribute('aria-checked', 'true');
@@ -151,12 +151,12 @@ test.describe('theme at start-up', () => {
 
   test('switching off (Acme Europe): the server theme applies over the stored one, no theme menu, inherited brand', async ({
     page,
-    signIn,
+    signedIn,
     platform,
     request,
   }) => {
     const europe = await tenantIdByName(request, platform, 'Acme Europe');
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     await chrome.pick(en.ThemePreview!);
     await page.goto(`/mfe-host?context=${europe}&contextVersion=2`);
@@ -172,11 +172,11 @@ test.describe('theme at start-up', () => {
     expect(await axeViolations(page, 'header')).toEqual([]);
   });
 
-  test('a failed theme call: switching off, the stored theme stays', async ({ page, signIn, platform }) => {
+  test('a failed theme call: switching off, the stored theme stays', async ({ page, signedIn, platform }) => {
     await page.goto('/auth');
     await page.evaluate(() => localStorage.setItem('trust-shell.theme', 'preview'));
     await platform.fault({ method: 'GET', path: '/api/atlas/v1/theme', status: 500 });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     await expect(chrome.tenantName).toHaveText('Acme Corp');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview');
@@ -187,8 +187,8 @@ test.describe('theme at start-up', () => {
   });
 });
 
-test('the Arabic member gets right-to-left after sign-in, and the branded chrome passes axe', async ({ page, signIn }) => {
-  await signIn(page, 'arabic@acme.test');
+test('the Arabic member gets right-to-left after sign-in, and the branded chrome passes axe', async ({ page, signedIn }) => {
+  await signedIn(page, 'arabic@acme.test');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.locator('html')).toHaveAttribute('data-brand', 'custom');
@@ -198,7 +198,7 @@ test('the Arabic member gets right-to-left after sign-in, and the branded chrome
 test.describe('404 logo (SPEC §2)', () => {
   test('nothing known: the default logo; signed out: the content object’s login logo; signed in: the branding login logo', async ({
     page,
-    signIn,
+    signedIn,
     platform,
     request,
   }) => {
@@ -215,7 +215,7 @@ test.describe('404 logo (SPEC §2)', () => {
     await expect(page.getByRole('img', { name: en.LoginLogo })).toHaveAttribute('src', anonymous.content.loginLogo);
 
     const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
     // In-app navigation (the signed-in state stays in memory).
     await page.evaluate(() => {

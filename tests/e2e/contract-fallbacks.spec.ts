@@ -10,11 +10,11 @@ test.describe('contract fall-backs (platform-api.yaml fall-back table)', () => {
     test.use({ quietStartup: false });
 
     for (const answer of ['500', 'an array for an object'] as const) {
-      test(`users/current/legacy answering ${answer} is a null user: the e-mail stands in for the name and no start-up modal runs`, async ({ page, signIn, platform }) => {
+      test(`users/current/legacy answering ${answer} is a null user: the e-mail stands in for the name and no start-up modal runs`, async ({ page, signedIn, platform }) => {
         if (answer === '500') await platform.fault({ method: 'GET', path: legacyPath, status: 500 });
         else await platform.override({ method: 'GET', path: legacyPath, status: 200, body: [] });
         await page.clock.install();
-        await signIn(page, 'admin@acme.test');
+        await signedIn(page, 'admin@acme.test');
         const chrome = new ShellChrome(page);
         await expect(chrome.tenantName).toHaveText('Acme Corp');
         // init's user (Ada Admin) is not used in its place.
@@ -26,13 +26,13 @@ test.describe('contract fall-backs (platform-api.yaml fall-back table)', () => {
     }
   });
 
-  test('caseParams.company is cut to 255 characters, like url', async ({ page, signIn, platform, request }) => {
+  test('caseParams.company is cut to 255 characters, like url', async ({ page, signedIn, platform, request }) => {
     const tenant = await platformGet<Record<string, unknown>>(request, platform, '/api/access/v1/tenants/current', 'free@acme.test');
     const longName = `Hooli ${'x'.repeat(400)}`;
     // Without init the shell reads the tenant from tenants/current (SPEC §8): a platform with a very long name.
     await platform.fault({ method: 'GET', path: '/api/global-state/v1/init', status: 500 });
     await platform.override({ method: 'GET', path: '/api/access/v1/tenants/current', status: 200, body: { ...tenant, Name: longName } });
-    await signIn(page, 'free@acme.test');
+    await signedIn(page, 'free@acme.test');
     await page.getByRole('button', { name: en.UpgradeNow }).click();
     await new Dialog(page, en.UpgradeTitle!).choose(en.StartTrial!);
     await new Dialog(page, en.ThankYou!).expectOpen();

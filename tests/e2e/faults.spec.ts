@@ -177,7 +177,7 @@ function unrecoveredCalls(log: LoggedRequest[], fromSeq: number): string[] {
 }
 
 test.describe('token endpoint failing 30% of the time with 2 s latency', () => {
-  test('5 tabs working for 20 simulated minutes: no dead-end error, no refresh token used twice, one clean outcome', async ({ context, tabs, signIn, platform }) => {
+  test('5 tabs working for 20 simulated minutes: no dead-end error, no refresh token used twice, one clean outcome', async ({ context, tabs, signedIn, platform }) => {
     test.setTimeout(180_000); // 84 s on a loaded machine: twice that, as the config's bound
     /*
      * Time mapping. The browser runs on Playwright's clock, installed on the context so all five
@@ -194,10 +194,8 @@ test.describe('token endpoint failing 30% of the time with 2 s latency', () => {
     await platform.lifetimes({ accessTtlSeconds: 120 });
     await context.clock.install();
     const pages = await tabs(5);
-    // Tab 1 signs in and lands on the business screen (its return URL); the others open it signed in.
-    await pages[0]!.goto('/auth');
-    await pages[0]!.evaluate((url) => sessionStorage.setItem('trust-shell.returnUrl', url), workScreen);
-    await signIn(pages[0]!, 'admin@acme.test');
+    // Tab 1 arrives signed in on the business screen; the others open it.
+    await signedIn(pages[0]!, 'admin@acme.test', workScreen);
     await Promise.all(pages.slice(1).map((page) => page.goto(workScreen)));
     for (const page of pages) await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
 
@@ -285,12 +283,10 @@ test.describe('token endpoint failing 30% of the time with 2 s latency', () => {
   });
 });
 
-test('a grant given up at its time limit (the machine slept past it) while the platform still redeems it: its token is never presented again', async ({ page, signIn, platform }) => {
+test('a grant given up at its time limit (the machine slept past it) while the platform still redeems it: its token is never presented again', async ({ page, signedIn, platform }) => {
   recordAttempts('fault', ['token grant given up at its time limit while held']);
   await page.clock.install();
-  await page.goto('/auth');
-  await page.evaluate((url) => sessionStorage.setItem('trust-shell.returnUrl', url), workScreen);
-  await signIn(page, 'admin@acme.test');
+  await signedIn(page, 'admin@acme.test', workScreen);
   await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
   await finishedStarting(page);
   // The grant is held on its way, so the clock jump below lands while it is out.
@@ -327,9 +323,9 @@ for (const mode of ['service worker', 'in page'] as const) {
   test.describe(`network toggled off and on 50 times during start-up (${mode})`, () => {
     test.use({ serviceWorkers: mode === 'service worker' ? 'allow' : 'block' });
 
-    test('network flapping 50 times while a signed-in page starts: the shell settles signed in and complete', async ({ context, page, signIn, platform }) => {
+    test('network flapping 50 times while a signed-in page starts: the shell settles signed in and complete', async ({ context, page, signedIn, platform }) => {
       recordAttempts('fault', [`network toggled 50 times during start-up (${mode})`]);
-      await signIn(page, 'admin@acme.test');
+      await signedIn(page, 'admin@acme.test');
       if (mode === 'service worker') await waitForServiceWorker(page);
       await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
       await platform.clearLog();
@@ -375,11 +371,9 @@ test.describe('service worker stopped mid-session', () => {
     return () => [...status.values()];
   }
 
-  test('the worker stopped (and restarted without its memory): the next calls carry the bearer and succeed, also through a refresh', async ({ context, page, signIn, platform }) => {
+  test('the worker stopped (and restarted without its memory): the next calls carry the bearer and succeed, also through a refresh', async ({ context, page, signedIn, platform }) => {
     recordAttempts('fault', ['service worker stopped mid-session', 'service worker stopped with an expired access token']);
-    await page.goto('/auth');
-    await page.evaluate(() => sessionStorage.setItem('trust-shell.returnUrl', '/mfe-host/home?calls=3'));
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test', '/mfe-host/home?calls=3');
     await waitForServiceWorker(page);
     const run = page.getByRole('button', { name: 'Run 3 calls' });
     await expect(run).toBeVisible();
@@ -423,12 +417,10 @@ for (const mode of ['in page', 'service worker'] as const) {
   test.describe(`a tab reloaded while its refresh is in flight (${mode})`, () => {
     test.use({ serviceWorkers: mode === 'service worker' ? 'allow' : 'block' });
 
-    test('reload mid-refresh on a slow token endpoint: the redeemed refresh token is never presented again', async ({ tabs, signIn, platform }) => {
+    test('reload mid-refresh on a slow token endpoint: the redeemed refresh token is never presented again', async ({ tabs, signedIn, platform }) => {
       recordAttempts('fault', [`tab reloaded mid-refresh (${mode})`]);
       const [a, b] = await tabs(2);
-      await a!.goto('/auth');
-      await a!.evaluate((url) => sessionStorage.setItem('trust-shell.returnUrl', url), workScreen);
-      await signIn(a!, 'admin@acme.test');
+      await signedIn(a!, 'admin@acme.test', workScreen);
       await b!.goto(workScreen);
       for (const page of [a!, b!]) {
         if (mode === 'service worker') await waitForServiceWorker(page);
@@ -482,12 +474,10 @@ for (const mode of ['in page', 'service worker'] as const) {
 }
 
 test.describe('a refresh answered after its caller stopped waiting', () => {
-  test('the clock passes the 20 s limit while the grant is on its way: the late answer is kept, the token presented once, the session goes on', async ({ page, signIn, platform }) => {
+  test('the clock passes the 20 s limit while the grant is on its way: the late answer is kept, the token presented once, the session goes on', async ({ page, signedIn, platform }) => {
     recordAttempts('fault', ['refresh answered after the 20 s limit (clock jumped past it)']);
     await page.clock.install();
-    await page.goto('/auth');
-    await page.evaluate((url) => sessionStorage.setItem('trust-shell.returnUrl', url), workScreen);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test', workScreen);
     await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
     await finishedStarting(page);
     await platform.fault({ path: tokenPath, latencyMs: 3000 });
@@ -513,9 +503,9 @@ test.describe('a refresh answered after its caller stopped waiting', () => {
 });
 
 test.describe('a start-up that fell back to the last known state', () => {
-  test('init lost while the other calls answered: the shell loads the state again once the platform answers, though it never looked offline', async ({ page, signIn, platform }) => {
+  test('init lost while the other calls answered: the shell loads the state again once the platform answers, though it never looked offline', async ({ page, signedIn, platform }) => {
     recordAttempts('fault', ['init unanswered (503) at start-up while the calls around it answer']);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');
     // The next start: init's gateway fails (the shell shows the last known state), a call of the
     // page's own fails likewise, and the calls after it answer, so "unreachable" is followed by

@@ -58,7 +58,7 @@ async function signOutThroughChrome(page: Page): Promise<void> {
 test.describe('schema-violating answers', () => {
   test.use({ quietStartup: false });
 
-  test('around init (access level, org-group users, navigation, version, tool settings, theme, tenants, banners, maintenance, benchmarking, attributes, languages, subscriptions): each falls back, the shell works', async ({ page, signIn, platform }) => {
+  test('around init (access level, org-group users, navigation, version, tool settings, theme, tenants, banners, maintenance, benchmarking, attributes, languages, subscriptions): each falls back, the shell works', async ({ page, signedIn, platform }) => {
     const errors = pageErrors(page);
     const violations: Violation[] = [
       { path: '/api/access/v1/access-levels/current', kind: 'null', body: null },
@@ -76,7 +76,7 @@ test.describe('schema-violating answers', () => {
       { path: '/api/access/v1/tenants/current/subscriptions', kind: 'HTML with 200', body: html, contentType: 'text/html' },
     ];
     await serve(platform, violations);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expectServed(platform, violations);
     // Tenants: null (the tenant is plain text, no switcher). (A user answer off the contract is a null
     // user, which runs no start-up reads at all: contract-fallbacks.spec.ts.)
@@ -110,7 +110,7 @@ test.describe('schema-violating answers', () => {
     expect(errors).toEqual([]);
   });
 
-  test('init, permissions, current tenant, preferences, tenant translations, seed: each falls back, the shell works', async ({ page, signIn, platform }) => {
+  test('init, permissions, current tenant, preferences, tenant translations, seed: each falls back, the shell works', async ({ page, signedIn, platform }) => {
     const errors = pageErrors(page);
     const { guid } = claimsOf((await platform.token('admin@acme.test')).access_token);
     const violations: Violation[] = [
@@ -122,7 +122,7 @@ test.describe('schema-violating answers', () => {
       { path: '/seed-translations/en-us', kind: 'HTML with 200', body: html, contentType: 'text/html' },
     ];
     await serve(platform, violations);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     // Without init or a readable permission map the member holds no permissions: no TENANTS_LIST, so no tenant list.
     await expectServed(platform, violations);
     expect(await platform.log({ path: '/api/access/v1/users/current/tenants' })).toHaveLength(0);
@@ -137,12 +137,12 @@ test.describe('schema-violating answers', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an invited member\'s organisations off the contract (wrong types): an empty tree, the shell works', async ({ page, signIn, platform }) => {
+  test('an invited member\'s organisations off the contract (wrong types): an empty tree, the shell works', async ({ page, signedIn, platform }) => {
     const errors = pageErrors(page);
     // Without Login the tree is the invited organisation list (SPEC §3); a failure is an empty tree (§8).
     const violations: Violation[] = [{ path: '/api/access/v1/users/current/organizations', kind: 'wrong types', body: [{ Id: 7, Name: { text: 'Privacy Office' } }] }];
     await serve(platform, violations);
-    await signIn(page, 'invited@acme.test');
+    await signedIn(page, 'invited@acme.test');
     await expectServed(platform, violations);
     await expect(new ShellChrome(page).memberName).not.toBeEmpty();
     // The picker names no organisation (an em dash), and the good answer's name is nowhere.
@@ -214,7 +214,7 @@ test.describe('schema-violating answers', () => {
 // Answers the shell reads after start-up, with the start-up modals kept quiet (the fixture's
 // default), so the top bar and the preferences are not behind a dialog.
 test.describe('later answers off the contract', () => {
-  test('the workspace-navigation branding off the contract (wrong types): init\'s brand stays, not the defaults', async ({ page, signIn, platform, request }) => {
+  test('the workspace-navigation branding off the contract (wrong types): init\'s brand stays, not the defaults', async ({ page, signedIn, platform, request }) => {
     const errors = pageErrors(page);
     // What the platform's init says the brand is (so the test never copies the emulator's data).
     const init = await platformGet<{ branding: { pageTitle: string; primaryColor: string } }>(request, platform, '/api/global-state/v1/init');
@@ -223,7 +223,7 @@ test.describe('later answers off the contract', () => {
     // Acme Corp uses the workspace navigation, so its own branding call follows init's (the only branding call).
     const violations: Violation[] = [{ path: '/api/branding/v1/branding', kind: 'wrong types', body: { pageTitle: 42, logoData: ['x'], primaryColor: { r: 1 } }, times: 1 }];
     await serve(platform, violations);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expectServed(platform, violations);
     expect((await platform.log({ path: '/api/branding/v1/branding' })).map((r) => r.query.isWorkspaceNavigation)).toEqual(['true']);
     await new ShellChrome(page).expectSignedInAs('Ada Admin');
@@ -237,7 +237,7 @@ test.describe('later answers off the contract', () => {
     expect(errors).toEqual([]);
   });
 
-  test('organisation date-time defaults and a tenant context off the contract: the contract defaults, no switch; both forms still work', async ({ page, signIn, platform, request }) => {
+  test('organisation date-time defaults and a tenant context off the contract: the contract defaults, no switch; both forms still work', async ({ page, signedIn, platform, request }) => {
     const errors = pageErrors(page);
     const { access_token } = await platform.token('admin@acme.test');
     const headers = { Authorization: `Bearer ${access_token}` };
@@ -251,7 +251,7 @@ test.describe('later answers off the contract', () => {
       { path: '/api/access/v1/tenants/context', kind: 'wrong types', body: { Id: 42 } },
     ];
     await serve(platform, violations);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
 
     const preferences = await new ShellChrome(page).openPreferences();
     const organisation = preferences.root.getByRole('form', { name: en.OrganisationDefaults });

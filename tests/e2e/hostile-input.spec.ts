@@ -730,7 +730,7 @@ test.describe('open redirects', () => {
     page,
     context,
     baseURL,
-    signIn,
+    signedIn,
     platform,
     request,
   }) => {
@@ -748,7 +748,7 @@ test.describe('open redirects', () => {
     const europe = tenants.find((t) => t.Name === 'Acme Europe')!;
     // Whatever the context, the platform names another tenant: the shell asks before switching.
     await platform.override({ method: 'GET', path: '/api/access/v1/tenants/context', status: 200, body: { Id: europe.Id } });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
     for (const [name, value, version] of contexts) {
       await pushPath(page, `/mfe-host?${new URLSearchParams({ context: value, contextVersion: version }).toString()}`);

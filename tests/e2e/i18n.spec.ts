@@ -41,10 +41,10 @@ async function nextScreenCall(page: Page, platform: PlatformControl, texts: Reco
 test.describe('language', () => {
   test('switching to ar flips the page to rtl and back without a reload; the next API call carries the new Accept-Language', async ({
     page,
-    signIn,
+    signedIn,
     platform,
   }) => {
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     const arabicChrome = new ShellChrome(page, ar);
     await expect(chrome.tenantName).toHaveText('Acme Corp');
@@ -97,8 +97,8 @@ test.describe('language', () => {
     expect(await nextScreenCall(page, platform, en)).toBe('en-us');
   });
 
-  test('the picked language is kept across a reload', async ({ page, signIn }) => {
-    await signIn(page, 'admin@acme.test');
+  test('the picked language is kept across a reload', async ({ page, signedIn }) => {
+    await signedIn(page, 'admin@acme.test');
     await new ShellChrome(page).pick('Deutsch');
     const germanChrome = new ShellChrome(page, de);
     await expect(germanChrome.userMenuButton).toBeVisible();
@@ -109,8 +109,8 @@ test.describe('language', () => {
     await expect(germanChrome.choice('Deutsch')).toHaveAttribute('aria-checked', 'true');
   });
 
-  test('the arabic@acme.test persona gets rtl after sign-in, from the tenant translations merged with seeds', async ({ page, signIn, platform }) => {
-    await signIn(page, 'arabic@acme.test');
+  test('the arabic@acme.test persona gets rtl after sign-in, from the tenant translations merged with seeds', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'arabic@acme.test');
     const html = page.locator('html');
     await expect(html).toHaveAttribute('dir', 'rtl');
     await expect(html).toHaveAttribute('lang', 'ar');
@@ -137,8 +137,8 @@ test.describe('language', () => {
     expect(german?.headers['accept-language']).toBe('de-de');
   });
 
-  test('translations work offline after the first load', async ({ page, context, signIn }) => {
-    await signIn(page, 'arabic@acme.test');
+  test('translations work offline after the first load', async ({ page, context, signedIn }) => {
+    await signedIn(page, 'arabic@acme.test');
     const chrome = new ShellChrome(page, ar);
     await expect(chrome.userMenuButton).toBeVisible();
     await waitForServiceWorker(page);

@@ -31,9 +31,9 @@ const firstContentOfMain = (page: Page) =>
   });
 
 test.describe('layout', () => {
-  test('at 1280 px the banner is one row of at most 64 px, no control wraps, no native select; main content is off the edge', async ({ page, signIn }) => {
+  test('at 1280 px the banner is one row of at most 64 px, no control wraps, no native select; main content is off the edge', async ({ page, signedIn }) => {
     await page.setViewportSize(desktop);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
     const bar = page.getByRole('banner');
     expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(64);
@@ -56,9 +56,9 @@ test.describe('layout', () => {
     expect(Math.abs(content.x - (1920 - content.x - content.width))).toBeLessThanOrEqual(16);
   });
 
-  test('at 360 px nothing scrolls sideways and the bar is one row of at most 56 px; in Arabic content is off the right edge', async ({ page, signIn }) => {
+  test('at 360 px nothing scrolls sideways and the bar is one row of at most 56 px; in Arabic content is off the right edge', async ({ page, signedIn }) => {
     await page.setViewportSize(phone);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
     expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(56);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
@@ -66,7 +66,7 @@ test.describe('layout', () => {
     await new ShellChrome(page).signOut();
 
     await page.setViewportSize(desktop);
-    await signIn(page, 'arabic@acme.test');
+    await signedIn(page, 'arabic@acme.test');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
     expect((await firstContentOfMain(page))!.right).toBeGreaterThanOrEqual(16);
@@ -79,9 +79,9 @@ test.describe('layout', () => {
   });
 
   for (const viewport of [desktop, phone]) {
-    test(`at ${viewport.width} px the keyboard reaches every chrome control`, async ({ page, signIn }) => {
+    test(`at ${viewport.width} px the keyboard reaches every chrome control`, async ({ page, signedIn }) => {
       await page.setViewportSize(viewport);
-      await signIn(page, 'admin@acme.test');
+      await signedIn(page, 'admin@acme.test');
       await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
       await page.locator('body').focus();
       const focusedName = () =>
@@ -146,9 +146,9 @@ test.describe('layout', () => {
     [phone, 'ltr'],
     [phone, 'rtl'],
   ] as const) {
-    test(`at ${viewport.width} px axe finds nothing with each menu open, light and dark, ${dir}`, async ({ page, signIn }) => {
+    test(`at ${viewport.width} px axe finds nothing with each menu open, light and dark, ${dir}`, async ({ page, signedIn }) => {
       await page.setViewportSize(viewport);
-      await signIn(page, 'admin@acme.test');
+      await signedIn(page, 'admin@acme.test');
       await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
       // Every menu in one theme per direction (light ltr, dark rtl); the avatar menu in all four: the
       // pairs cover each theme and each direction at half the axe runs.
@@ -204,7 +204,7 @@ test.describe('layout', () => {
 });
 
 test.describe('installed app', () => {
-  test('the app badge counts the waiting writes and is cleared when they are sent and at sign-out', async ({ context, page, signIn, platform }) => {
+  test('the app badge counts the waiting writes and is cleared when they are sent and at sign-out', async ({ context, page, signedIn, platform }) => {
     // The calls are kept on the test's side, so the ones made just before a navigation count too.
     const recorded: string[] = [];
     await page.exposeFunction('recordBadge', (call: string) => void recorded.push(call));
@@ -214,7 +214,7 @@ test.describe('installed app', () => {
       Object.defineProperty(navigator, 'clearAppBadge', { configurable: true, value: () => record('clear') });
     });
     const calls = () => Promise.resolve([...recorded]);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
     const chrome = new ShellChrome(page);
     const dialog = await chrome.openPreferences();

@@ -46,9 +46,9 @@ async function renderLinks(page: Page, links: Record<string, string>): Promise<v
 const rewritten = (landingPage: string) => `/auth/connected-apps?${new URLSearchParams({ landingPage, application: communityHost }).toString()}`;
 
 test.describe('community-app links', () => {
-  test('with CommunityAppAccess, community links go through /auth/connected-apps and land on the community app', async ({ page, signIn }) => {
+  test('with CommunityAppAccess, community links go through /auth/connected-apps and land on the community app', async ({ page, signedIn }) => {
     const visited = await fakeCommunity(page);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expect(new ShellChrome(page).tenantName).toBeVisible();
     await renderLinks(page, {
       forum: `${community}/forum/7?sort=new#top`,
@@ -74,8 +74,8 @@ test.describe('community-app links', () => {
     expect(visited).toEqual([`${community}/forum/7?sort=new`]);
   });
 
-  test('without CommunityAppAccess links are left as they are', async ({ page, signIn }) => {
-    await signIn(page, 'basic@acme.test');
+  test('without CommunityAppAccess links are left as they are', async ({ page, signedIn }) => {
+    await signedIn(page, 'basic@acme.test');
     await expect(new ShellChrome(page).tenantName).toBeVisible();
     await renderLinks(page, { forum: `${community}/forum` });
     await expect(page.locator('#forum')).toHaveAttribute('href', `${community}/forum`);
@@ -126,10 +126,10 @@ test.describe('/auth/connected-apps', () => {
 });
 
 test.describe('browsing history', () => {
-  test('each signed-in route change is kept per user and tenant', async ({ page, platform, signIn }) => {
+  test('each signed-in route change is kept per user and tenant', async ({ page, platform, signedIn }) => {
     const token = (await platform.token('admin@acme.test')).access_token;
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { guid: string; tenantGuid: string };
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expect(new ShellChrome(page).tenantName).toBeVisible();
     const before = Date.now();
     const read = () => page.evaluate(() => JSON.parse(localStorage.getItem('trust-shell.history') ?? '{}') as Record<string, { url: string; timestamp: number }[]>);

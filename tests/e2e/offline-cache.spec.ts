@@ -21,12 +21,12 @@ const versionCall = (page: Page) =>
     return { status: response.status, fromCache: response.headers.get('x-trust-shell-from-cache') };
   });
 
-test('cached answers belong to one member and tenant: offline, A sees A; after A signs out, B never gets A’s', async ({ context, page, signIn, platform }) => {
+test('cached answers belong to one member and tenant: offline, A sees A; after A signs out, B never gets A’s', async ({ context, page, signedIn, platform }) => {
   const partitionA = await partitionOf(platform, 'admin@acme.test');
   const partitionB = await partitionOf(platform, 'sandbox@acme.test');
   expect(partitionA).not.toBe(partitionB);
 
-  await signIn(page, 'admin@acme.test');
+  await signedIn(page, 'admin@acme.test');
   const chrome = new ShellChrome(page);
   await waitForServiceWorker(page);
   await page.reload(); // now through the service worker, which keeps the cacheable answers
@@ -59,9 +59,9 @@ test('cached answers belong to one member and tenant: offline, A sees A; after A
   expect(await apiCaches(page)).toEqual([`${partitionB}en-us`]);
 });
 
-test('a tenant switch deletes the old tenant’s cached answers', async ({ page, signIn, platform }) => {
+test('a tenant switch deletes the old tenant’s cached answers', async ({ page, signedIn, platform }) => {
   const partitionA = await partitionOf(platform, 'admin@acme.test');
-  await signIn(page, 'admin@acme.test');
+  await signedIn(page, 'admin@acme.test');
   await waitForServiceWorker(page);
   await page.reload();
   await expect.poll(() => apiCaches(page)).toEqual([`${partitionA}en-us`]);
@@ -79,14 +79,14 @@ test('a tenant switch deletes the old tenant’s cached answers', async ({ page,
  * in the same browser: the shell must show that member's tenant, never Acme's brand title, and
  * every cacheable call must have reached the platform with the new member's bearer.
  */
-async function nextMemberSeesOnlyTheirOwn(page: Page, signIn: (page: Page, email: string) => Promise<void>, platform: PlatformControl, worker: boolean) {
+async function nextMemberSeesOnlyTheirOwn(page: Page, signedIn: (page: Page, email: string) => Promise<void>, platform: PlatformControl, worker: boolean) {
   await platform.cacheAnswers(3600);
   const acme = (await platform.token('admin@acme.test')).access_token;
   const workspace = await page.request.get('/api/branding/v1/branding?isWorkspaceNavigation=true', { headers: { Authorization: `Bearer ${acme}` } });
   const acmeTitle = ((await workspace.json()) as { pageTitle: string }).pageTitle;
   expect(workspace.headers()['cache-control']).toBe('private, max-age=3600');
 
-  await signIn(page, 'admin@acme.test');
+  await signedIn(page, 'admin@acme.test');
   const chrome = new ShellChrome(page);
   if (worker) await waitForServiceWorker(page);
   await page.reload();
@@ -110,19 +110,19 @@ async function nextMemberSeesOnlyTheirOwn(page: Page, signIn: (page: Page, email
   for (const call of sent.filter((c) => c.headers.authorization)) expect(tenantOf(call.headers.authorization!.replace(/^Bearer /, '')), call.path).toBe(tenantOf(trial));
 }
 
-test('the browser’s HTTP cache never hands one member’s answers to the next (service worker)', async ({ page, signIn, platform }) => {
-  await nextMemberSeesOnlyTheirOwn(page, signIn, platform, true);
+test('the browser’s HTTP cache never hands one member’s answers to the next (service worker)', async ({ page, signedIn, platform }) => {
+  await nextMemberSeesOnlyTheirOwn(page, signedIn, platform, true);
 });
 
 test.describe('without a service worker', () => {
   test.use({ serviceWorkers: 'block' });
-  test('the browser’s HTTP cache never hands one member’s answers to the next (page pipeline)', async ({ page, signIn, platform }) => {
-    await nextMemberSeesOnlyTheirOwn(page, signIn, platform, false);
+  test('the browser’s HTTP cache never hands one member’s answers to the next (page pipeline)', async ({ page, signedIn, platform }) => {
+    await nextMemberSeesOnlyTheirOwn(page, signedIn, platform, false);
   });
 });
 
-test('a start under the service worker reads the built files from its precache by the browser’s own route, without waking the worker', async ({ page, signIn }) => {
-  await signIn(page, 'admin@acme.test');
+test('a start under the service worker reads the built files from its precache by the browser’s own route, without waking the worker', async ({ page, signedIn }) => {
+  await signedIn(page, 'admin@acme.test');
   await waitForServiceWorker(page);
   await page.reload();
   await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');

@@ -10,7 +10,7 @@ test.use({ serviceWorkers: 'allow' });
  * shared 2-core machine a duration check fails by chance.
  */
 test.describe('organisation tree (50,000 organisations)', () => {
-  test('init is fetched and parsed in the worker, never on the main thread; the picker renders a window of rows, not 50,000', async ({ page, context, signIn, platform }) => {
+  test('init is fetched and parsed in the worker, never on the main thread; the picker renders a window of rows, not 50,000', async ({ page, context, signedIn, platform }) => {
     const search = async () => {
       await openPicker(page, de);
       // Only a window of the 50,000 rows is in the DOM.
@@ -25,7 +25,7 @@ test.describe('organisation tree (50,000 organisations)', () => {
       page.evaluate((mark) => (performance.getEntriesByName(mark) as PerformanceMark[]).map((m) => (m.detail as { count: number }).count), orgTreeMark);
     const pageFetchedInit = () => page.evaluate((path) => performance.getEntriesByType('resource').some((e) => e.name.includes(path)), initPath);
 
-    await signIn(page, 'bigorg@acme.test');
+    await signedIn(page, 'bigorg@acme.test');
     await expect(picker(page, de)).toContainText('Globex Holdings', { timeout: 30_000 });
     await search();
     expect(await published()).toContain(50_000);

@@ -29,8 +29,8 @@ function reverseEveryLevel(nodes: Node[]): Node[] {
 }
 
 test.describe('organisation tree', () => {
-  test('an invited user (no Login) gets the single node of their first organisation', async ({ page, signIn, platform }) => {
-    await signIn(page, 'invited@acme.test');
+  test('an invited user (no Login) gets the single node of their first organisation', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'invited@acme.test');
     await expect(picker(page)).toContainText('Privacy Office');
     await openPicker(page);
     await expect(tree(page).getByRole('treeitem')).toHaveCount(1);
@@ -41,11 +41,11 @@ test.describe('organisation tree', () => {
     expect(await platform.log({ path: rootTreePath })).toEqual([]);
   });
 
-  test('admin: every level sorted by Position; choosing by keyboard switches the organisation', async ({ page, signIn, platform, request }) => {
+  test('admin: every level sorted by Position; choosing by keyboard switches the organisation', async ({ page, signedIn, platform, request }) => {
     // The platform's answer with every level in reverse order: the shell must sort by Position itself.
     const answer = await initAnswer(request, platform, 'admin@acme.test');
     await platform.override({ method: 'GET', path: initPath, status: 200, body: JSON.stringify({ ...answer, organizations: reverseEveryLevel(answer.organizations) }), contentType: 'application/json', times: 1 });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expect(picker(page)).toContainText('Acme Corp');
     await openPicker(page);
     const items = tree(page).getByRole('treeitem');
@@ -88,8 +88,8 @@ test.describe('organisation tree', () => {
     await expect(tree(page).getByRole('treeitem', { selected: true })).toHaveText('United States');
   });
 
-  test('Escape closes the picker and returns focus; a refused switch shows an error and changes nothing', async ({ page, signIn, platform }) => {
-    await signIn(page, 'admin@acme.test');
+  test('Escape closes the picker and returns focus; a refused switch shows an error and changes nothing', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test');
     await expect(picker(page)).toContainText('Acme Corp');
     await openPicker(page);
     await page.keyboard.press('Escape');
@@ -107,8 +107,8 @@ test.describe('organisation tree', () => {
     expect(refreshGrants(await platform.log({ path: tokenPath, method: 'POST' })).map((g) => g.status)).toContain(400);
   });
 
-  test('search finds organisations at any depth, with their path; no match says so', async ({ page, signIn }) => {
-    await signIn(page, 'admin@acme.test');
+  test('search finds organisations at any depth, with their path; no match says so', async ({ page, signedIn }) => {
+    await signedIn(page, 'admin@acme.test');
     await openPicker(page);
     const search = page.getByRole('searchbox', { name: en.SearchOrganisations });
     await search.fill('TIER');
@@ -121,9 +121,9 @@ test.describe('organisation tree', () => {
     await expect(tree(page)).toBeHidden();
   });
 
-  test('axe finds no violations with the picker open, and it fits 360 px', async ({ page, signIn }) => {
+  test('axe finds no violations with the picker open, and it fits 360 px', async ({ page, signedIn }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     // At this width the organisation picker sits in the scope panel behind one button.
     await new ShellChrome(page).openScope();
     await expect(picker(page)).toContainText('Acme Corp');

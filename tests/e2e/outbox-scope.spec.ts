@@ -42,8 +42,8 @@ async function switchGroup(page: Page, name: string) {
   await expect(groups).toContainText(name);
 }
 
-test('an organisation-defaults write made in group X, kept while its path fails, is not sent after a switch to group Y', async ({ page, signIn, platform }) => {
-  await signIn(page, 'admin@acme.test');
+test('an organisation-defaults write made in group X, kept while its path fails, is not sent after a switch to group Y', async ({ page, signedIn, platform }) => {
+  await signedIn(page, 'admin@acme.test');
   const chrome = new ShellChrome(page);
   const groups = chrome.organisationGroups;
   await expect(groups).toContainText('Acme Global');

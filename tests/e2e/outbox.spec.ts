@@ -51,12 +51,12 @@ test.describe('outbox', () => {
   test.describe('with the maintenance notice', () => {
     test.use({ quietStartup: false });
 
-    test('offline, a time format and a maintenance acknowledgement wait; back online each reaches the platform once, with a fresh bearer', async ({ context, page, signIn, platform }) => {
+    test('offline, a time format and a maintenance acknowledgement wait; back online each reaches the platform once, with a fresh bearer', async ({ context, page, signedIn, platform }) => {
       // Only the maintenance notice at start-up; tokens that live 5 s (shorter than the replay's
       // margin), so the replay must fetch a new one rather than send the one of queue time.
       await quietenStartup(platform, { keepMaintenance: true });
       await platform.lifetimes({ accessTtlSeconds: 5 });
-      await signIn(page, 'admin@acme.test');
+      await signedIn(page, 'admin@acme.test');
       await waitForServiceWorker(page);
       const maintenance = new StartupModals(page).maintenance;
       await maintenance.expectOpen();
@@ -109,8 +109,8 @@ test.describe('outbox', () => {
     });
   });
 
-  test('a lost answer: the replay carries the same Idempotency-Key and is not applied twice', async ({ page, signIn, platform }) => {
-    await signIn(page, 'admin@acme.test');
+  test('a lost answer: the replay carries the same Idempotency-Key and is not applied twice', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test');
     await waitForServiceWorker(page);
     // Applied, answer lost; twice, because Chromium itself repeats a request whose answer was lost
     // on a reused connection (with the same headers, so the key covers that repeat too). Either
@@ -131,8 +131,8 @@ test.describe('outbox', () => {
     await expect(clock(page)).not.toContainText(/AM|PM/);
   });
 
-  test('a queued write refused with 400 is shown as failed, not retried, and can be dismissed', async ({ context, page, signIn, platform }) => {
-    await signIn(page, 'admin@acme.test');
+  test('a queued write refused with 400 is shown as failed, not retried, and can be dismissed', async ({ context, page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test');
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await saveTimeFormat(page, '24Hour');
@@ -167,8 +167,8 @@ test.describe('outbox', () => {
     expect((await preferencesPuts(platform)).length).toBe(2);
   });
 
-  test('writes queued by one member are dropped, not sent, when another member signs in', async ({ context, page, signIn, platform }) => {
-    await signIn(page, 'admin@acme.test');
+  test('writes queued by one member are dropped, not sent, when another member signs in', async ({ context, page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test');
     await waitForServiceWorker(page);
     await platform.fault({ method: 'PUT', path: preferencesPrefix, drop: true });
     await saveTimeFormat(page, '24Hour');
@@ -204,8 +204,8 @@ test.describe('outbox', () => {
 test.describe('outbox without a service worker', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('the page replays the queue itself: sent once when the network returns', async ({ context, page, signIn, platform }) => {
-    await signIn(page, 'admin@acme.test');
+  test('the page replays the queue itself: sent once when the network returns', async ({ context, page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test');
     // Without a service worker nothing is precached: open the dialog once online so its code is here.
     const preferences = await new ShellChrome(page).openPreferences();
     await preferences.expectOpen();

@@ -40,9 +40,9 @@ async function openPreferences(page: Page) {
 }
 
 test.describe('date and time preferences', () => {
-  test('a saved time format changes what the shell shows and survives a reload', async ({ page, signIn, platform }) => {
+  test('a saved time format changes what the shell shows and survives a reload', async ({ page, signedIn, platform }) => {
     const now = await fixTime(page);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     const clock = chrome.clock;
     await expect(clock).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
@@ -75,9 +75,9 @@ test.describe('date and time preferences', () => {
     expect(reads.at(-1)?.body).toEqual(['dateFormat', 'timeFormat']);
   });
 
-  test('DoNotDisplay hides the time in the shell', async ({ page, signIn }) => {
+  test('DoNotDisplay hides the time in the shell', async ({ page, signedIn }) => {
     const now = await fixTime(page);
-    await signIn(page, 'basic@acme.test');
+    await signedIn(page, 'basic@acme.test');
     const chrome = new ShellChrome(page);
     const dialog = await openPreferences(page);
     const mine = dialog.root.getByRole('form', { name: en.YourPreferences });
@@ -89,9 +89,9 @@ test.describe('date and time preferences', () => {
     await expect(chrome.clock).toHaveText(shown(now, 'DD.MM.YYYY', 'DoNotDisplay'));
   });
 
-  test('a failed save shows an error toast and keeps the previous values', async ({ page, signIn, platform }) => {
+  test('a failed save shows an error toast and keeps the previous values', async ({ page, signedIn, platform }) => {
     const now = await fixTime(page);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     await platform.fault({ method: 'PUT', path: userPreferencesPath, status: 500 });
     const dialog = await openPreferences(page);
@@ -109,8 +109,8 @@ test.describe('date and time preferences', () => {
     await expect(chrome.clock).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
   });
 
-  test('an unsaved choice survives a failed save and a reload, until it is saved or discarded', async ({ page, signIn, platform }) => {
-    await signIn(page, 'admin@acme.test');
+  test('an unsaved choice survives a failed save and a reload, until it is saved or discarded', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test');
     await platform.fault({ method: 'PUT', path: userPreferencesPath, status: 500 });
     let dialog = await openPreferences(page);
     let mine = dialog.root.getByRole('form', { name: en.YourPreferences });
@@ -145,9 +145,9 @@ test.describe('date and time preferences', () => {
     await expect(mine.locator('p[role="status"]')).toBeEmpty();
   });
 
-  test('organisation defaults: shown only with UiSettingsEdit; saving them changes a member who never chose', async ({ page, signIn, platform }) => {
+  test('organisation defaults: shown only with UiSettingsEdit; saving them changes a member who never chose', async ({ page, signedIn, platform }) => {
     const now = await fixTime(page);
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     const dialog = await openPreferences(page);
     const organisation = dialog.root.getByRole('form', { name: en.OrganisationDefaults });
@@ -168,8 +168,8 @@ test.describe('date and time preferences', () => {
     await expect(chrome.clock).toHaveText(shown(now, 'DD.MM.YYYY', '24Hour'));
   });
 
-  test('without UiSettingsEdit there is no organisation section', async ({ page, signIn, platform }) => {
-    await signIn(page, 'basic@acme.test');
+  test('without UiSettingsEdit there is no organisation section', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'basic@acme.test');
     const dialog = await openPreferences(page);
     await expect(dialog.root.getByRole('form', { name: en.YourPreferences })).toBeVisible();
     await expect(dialog.root.getByRole('form', { name: en.OrganisationDefaults })).toHaveCount(0);
@@ -180,8 +180,8 @@ test.describe('date and time preferences', () => {
     { email: 'admin@acme.test', texts: en, dir: 'ltr' },
     { email: 'arabic@acme.test', texts: ar, dir: 'rtl' },
   ]) {
-    test(`axe finds no violations on the preferences dialog (${dir})`, async ({ page, signIn }) => {
-      await signIn(page, email);
+    test(`axe finds no violations on the preferences dialog (${dir})`, async ({ page, signedIn }) => {
+      await signedIn(page, email);
       await expect(page.locator('html')).toHaveAttribute('dir', dir);
       const dialog = await new ShellChrome(page, texts).openPreferences();
       await expect(dialog.root.getByRole('form', { name: texts.YourPreferences })).toBeVisible();

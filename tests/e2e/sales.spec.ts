@@ -31,9 +31,8 @@ async function openUpgrade(page: Page) {
 }
 
 test.describe('sales flows', () => {
-  test('contact sales: errors only once a field is changed and left, Submit waits for a valid form, then the case and the lead', async ({ page, signIn, platform, baseURL }) => {
-    await signIn(page, 'free@acme.test');
-    await page.goto(longPath);
+  test('contact sales: errors only once a field is changed and left, Submit waits for a valid form, then the case and the lead', async ({ page, signedIn, platform, baseURL }) => {
+    await signedIn(page, 'free@acme.test', longPath);
     const upgrade = await openUpgrade(page);
     await expectNoAxeViolations(page);
     await upgrade.choose(en.BuyNow!);
@@ -131,8 +130,8 @@ test.describe('sales flows', () => {
     });
   });
 
-  test('Start Trial without a trial: one TRIAL_REQUEST case, then TrialSubmit', async ({ page, signIn, platform }) => {
-    await signIn(page, 'free@acme.test');
+  test('Start Trial without a trial: one TRIAL_REQUEST case, then TrialSubmit', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'free@acme.test');
     const upgrade = await openUpgrade(page);
     await platform.clearLog();
     await upgrade.choose(en.StartTrial!);
@@ -151,8 +150,8 @@ test.describe('sales flows', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('Start Trial with a trial already used: the trial-failure modal; its Buy Now opens contact sales and closes with it', async ({ page, signIn, platform }) => {
-    await signIn(page, 'trial@acme.test');
+  test('Start Trial with a trial already used: the trial-failure modal; its Buy Now opens contact sales and closes with it', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'trial@acme.test');
     const upgrade = await openUpgrade(page);
     await upgrade.choose(en.StartTrial!);
     const failure = new Dialog(page, en.TrialCompleteTitle!);
@@ -171,7 +170,7 @@ test.describe('sales flows', () => {
     expect((await caseBodies(platform)).map((c) => [c.caseType, c.caseParams.firstName, c.caseParams.company])).toEqual([['TRIAL_USER_CONTACT_SALES', 'Tia', 'Initech (trial)']]);
   });
 
-  test('renewal: offered when the subscription ends soon; one SUBSCRIPTION_RENEWAL case, then the received modal', async ({ page, signIn, platform }) => {
+  test('renewal: offered when the subscription ends soon; one SUBSCRIPTION_RENEWAL case, then the received modal', async ({ page, signedIn, platform }) => {
     const soon = new Date(Date.now() + 20 * 86_400_000).toISOString();
     await platform.override({
       method: 'GET',
@@ -179,7 +178,7 @@ test.describe('sales flows', () => {
       status: 200,
       body: [{ Id: '3f0c1a52-8d47-4c1b-9a3e-5b2f6d7e8a90', Name: 'Enterprise Suite', IsTrial: false, StartDate: '2025-01-01T00:00:00Z', EndDate: soon }],
     });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     // A paid tenant: no upgrade.
     await expect(page.getByRole('button', { name: en.RequestRenewal })).toBeVisible();
     await expect(page.getByRole('button', { name: en.UpgradeNow })).toHaveCount(0);
@@ -193,16 +192,16 @@ test.describe('sales flows', () => {
     expect((await caseBodies(platform)).map((c) => [c.caseType, c.caseParams.subject, c.caseParams.email])).toEqual([['SUBSCRIPTION_RENEWAL', 'Subscription renewal', 'admin@acme.test']]);
   });
 
-  test('a paid tenant whose subscription runs on is offered neither', async ({ page, signIn, platform }) => {
-    await signIn(page, 'admin@acme.test');
+  test('a paid tenant whose subscription runs on is offered neither', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test');
     await expect.poll(async () => (await platform.log({ path: subscriptionsPath })).length).toBe(1);
     await expect(page.getByRole('button', { name: en.RequestRenewal })).toHaveCount(0);
     await expect(page.getByRole('button', { name: en.UpgradeNow })).toHaveCount(0);
   });
 
-  test('each flow’s failure toast for a 500 from the cases endpoint; the form keeps what was typed', async ({ page, signIn, platform }) => {
+  test('each flow’s failure toast for a 500 from the cases endpoint; the form keeps what was typed', async ({ page, signedIn, platform }) => {
     await platform.fault({ method: 'POST', path: casesPath, status: 500 });
-    await signIn(page, 'free@acme.test');
+    await signedIn(page, 'free@acme.test');
     // The toast (SPEC §8); while a modal is open the page behind it is inert, so the modal says it too.
     const toast = (key: string) => page.locator('.toast').filter({ hasText: en[key]! });
 
@@ -251,8 +250,8 @@ test.describe('sales flows', () => {
 test.describe('sales flows offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('contact sales without a network: the case waits in the outbox, the member is told, and it is delivered once', async ({ context, page, signIn, platform }) => {
-    await signIn(page, 'free@acme.test');
+  test('contact sales without a network: the case waits in the outbox, the member is told, and it is delivered once', async ({ context, page, signedIn, platform }) => {
+    await signedIn(page, 'free@acme.test');
     await waitForServiceWorker(page);
     const upgrade = await openUpgrade(page);
     await upgrade.choose(en.BuyNow!);

@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures.ts';
 
 /** The server `npm start` runs sends the security headers; the shell works under them (every browser test runs under them). */
-test('the shell’s pages carry the policy built from the runtime configuration, and an injected inline script does not run', async ({ page, signIn, cspViolations }) => {
+test('the shell’s pages carry the policy built from the runtime configuration, and an injected inline script does not run', async ({ page, signedIn, cspViolations }) => {
   const response = await page.goto('/auth');
   const headers = response!.headers();
   const policy = headers['content-security-policy'] ?? '';
@@ -25,7 +25,7 @@ test('the shell’s pages carry the policy built from the runtime configuration,
   expect(headers['referrer-policy']).toBe('same-origin');
   expect(headers['x-content-type-options']).toBe('nosniff');
 
-  await signIn(page, 'admin@acme.test');
+  await signedIn(page, 'admin@acme.test');
   await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
   const outcome = await page.evaluate(
     () =>
@@ -45,8 +45,8 @@ test('the shell’s pages carry the policy built from the runtime configuration,
   expect(cspViolations.splice(0)).toEqual([expect.stringMatching(/^script-src-elem inline /)]);
 });
 
-test('under the policy, server HTML and script cannot load remote images, inline styles or frames', async ({ page, signIn, cspViolations }) => {
-  await signIn(page, 'admin@acme.test');
+test('under the policy, server HTML and script cannot load remote images, inline styles or frames', async ({ page, signedIn, cspViolations }) => {
+  await signedIn(page, 'admin@acme.test');
   await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
   const blocked = await page.evaluate(async () => {
     const seen: string[] = [];

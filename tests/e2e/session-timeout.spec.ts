@@ -13,12 +13,12 @@ import type { PlatformControl } from './support/platform.ts';
 const warning = (page: Page) => new Dialog(page, en.SessionTimeout!, 'alertdialog');
 const countdown = (page: Page) => page.getByTestId('session-timeout-countdown');
 
-async function openSignedIn(context: BrowserContext, signIn: (p: Page, e: string) => Promise<void>, paths: string[], email = 'admin@acme.test') {
+async function openSignedIn(context: BrowserContext, signedIn: (p: Page, e: string, path: string) => Promise<void>, paths: string[], email = 'admin@acme.test') {
   const pages: Page[] = [];
   for (const path of paths) {
     const page = await context.newPage();
-    if (pages.length === 0) await signIn(page, email);
-    await page.goto(path);
+    if (pages.length === 0) await signedIn(page, email, path);
+    else await page.goto(path);
     await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
     pages.push(page);
   }
@@ -39,9 +39,9 @@ async function platformCalls(platform: PlatformControl) {
 }
 
 test.describe('session timeout', () => {
-  test('300 s idle opens the warning with 60 s left; Continue refreshes once and restarts the 300 s', async ({ context, signIn, platform }) => {
+  test('300 s idle opens the warning with 60 s left; Continue refreshes once and restarts the 300 s', async ({ context, signedIn, platform }) => {
     await context.clock.install();
-    const [page] = await openSignedIn(context, signIn, ['/mfe-host']);
+    const [page] = await openSignedIn(context, signedIn, ['/mfe-host']);
     await context.clock.fastForward(290_000);
     await warning(page!).expectGone();
     await context.clock.fastForward(10_000);
@@ -67,9 +67,9 @@ test.describe('session timeout', () => {
     expect(await platformCalls(platform)).toContain('POST /api/access/v1/auth/logout');
   });
 
-  test('typing in tab A keeps tab B signed in; idle in both warns both; Continue in B closes A', async ({ context, signIn }) => {
+  test('typing in tab A keeps tab B signed in; idle in both warns both; Continue in B closes A', async ({ context, signedIn }) => {
     await context.clock.install();
-    const [a, b] = await openSignedIn(context, signIn, ['/mfe-host', '/mfe-host']);
+    const [a, b] = await openSignedIn(context, signedIn, ['/mfe-host', '/mfe-host']);
     const notes = a!.getByLabel('Notes');
     // Steps of 15 s: an auto refresh still on its way when the clock jumps is heard out for 60 s of
     // clock time (its caller stops waiting after 20 s), so no jump gives up on the platform's answer.
@@ -93,9 +93,9 @@ test.describe('session timeout', () => {
     await expect(a!).toHaveURL(/\/mfe-host$/);
   });
 
-  test('the countdown running out saves open work in every tab, then signs every tab out', async ({ context, signIn, platform }) => {
+  test('the countdown running out saves open work in every tab, then signs every tab out', async ({ context, signedIn, platform }) => {
     await context.clock.install();
-    const [a, b] = await openSignedIn(context, signIn, ['/mfe-host', '/mfe-host?calls=1']);
+    const [a, b] = await openSignedIn(context, signedIn, ['/mfe-host', '/mfe-host?calls=1']);
     await a!.getByLabel('Notes').fill('draft in A');
     await b!.getByLabel('Notes').fill('draft in B');
     await context.clock.fastForward(300_000);
@@ -132,10 +132,10 @@ test.describe('session timeout', () => {
     await warning(a!).expectGone();
   });
 
-  test('with auto refresh, the warning opens 70 s before the refresh token would run out', async ({ context, signIn, platform }) => {
+  test('with auto refresh, the warning opens 70 s before the refresh token would run out', async ({ context, signedIn, platform }) => {
     await platform.lifetimes({ refreshTtlSeconds: 200 });
     await context.clock.install();
-    const [page] = await openSignedIn(context, signIn, ['/mfe-host']);
+    const [page] = await openSignedIn(context, signedIn, ['/mfe-host']);
     await context.clock.fastForward(3_000); // auto refresh's first run: the sign-in's 200 s refresh token is fresh, kept
     await context.clock.fastForward(110_000);
     await warning(page!).expectGone();
@@ -148,9 +148,9 @@ test.describe('session timeout', () => {
     await expect.poll(() => countRefreshes(platform)).toBe(1);
   });
 
-  test('a member without SessionTimeoutWarning is never warned nor timed out', async ({ context, signIn }) => {
+  test('a member without SessionTimeoutWarning is never warned nor timed out', async ({ context, signedIn }) => {
     await context.clock.install();
-    const [page] = await openSignedIn(context, signIn, ['/mfe-host'], 'basic@acme.test');
+    const [page] = await openSignedIn(context, signedIn, ['/mfe-host'], 'basic@acme.test');
     await context.clock.fastForward(300_000);
     await context.clock.fastForward(120_000);
     await expect(new ShellChrome(page!).memberName).not.toBeEmpty();
@@ -158,9 +158,9 @@ test.describe('session timeout', () => {
     await expect(page!).toHaveURL(/\/mfe-host$/);
   });
 
-  test('a tab whose clock jumps past the deadline (a machine that slept) signs out at once, without a stale warning', async ({ context, signIn }) => {
+  test('a tab whose clock jumps past the deadline (a machine that slept) signs out at once, without a stale warning', async ({ context, signedIn }) => {
     await context.clock.install();
-    const [page] = await openSignedIn(context, signIn, ['/mfe-host']);
+    const [page] = await openSignedIn(context, signedIn, ['/mfe-host']);
     await page!.evaluate(() => {
       const seen = { warning: false };
       (window as unknown as { __warningSeen: typeof seen }).__warningSeen = seen;
@@ -174,7 +174,7 @@ test.describe('session timeout', () => {
     expect(await returnUrl(page!)).toBe('/mfe-host');
   });
 
-  test('a tab whose wall clock jumped past the deadline (a sleeping laptop) signs out on waking, with no stale warning first', async ({ page, signIn, platform }) => {
+  test('a tab whose wall clock jumped past the deadline (a sleeping laptop) signs out on waking, with no stale warning first', async ({ page, signedIn, platform }) => {
     // Records, in the page, whether any alert dialog (the timeout warning) was ever put on screen.
     await page.addInitScript(() => {
       const seen = { dialog: false };
@@ -184,7 +184,7 @@ test.describe('session timeout', () => {
       }).observe(document, { subtree: true, childList: true, attributes: true });
     });
     await page.clock.install();
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expect(page.getByTestId('example-remote-user')).not.toBeEmpty();
     // The lid closes: 400 s pass on the wall clock while no timer runs.
     const now = await page.evaluate(() => Date.now());
@@ -199,10 +199,10 @@ test.describe('session timeout', () => {
     expect(await platformCalls(platform)).toContain('POST /api/access/v1/auth/logout');
   });
 
-  test('the countdown is a number on its own (role timer), even when the catalogue lacks SessionTimeoutCountdown', async ({ context, signIn, platform, request }) => {
+  test('the countdown is a number on its own (role timer), even when the catalogue lacks SessionTimeoutCountdown', async ({ context, signedIn, platform, request }) => {
     await cataloguesWithout(request, platform, ['SessionTimeoutCountdown']);
     await context.clock.install();
-    const [page] = await openSignedIn(context, signIn, ['/mfe-host']);
+    const [page] = await openSignedIn(context, signedIn, ['/mfe-host']);
     await context.clock.fastForward(300_000);
     await warning(page!).expectOpen();
     const timer = warning(page!).root.getByRole('timer');

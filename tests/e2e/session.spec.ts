@@ -10,7 +10,7 @@ test.use({ serviceWorkers: 'allow' });
 
 const tokenPath = '/api/access/v1/oauth/token';
 
-/** `n` tabs of one member: the first signs in, the others open `path` signed in. */
+/** `n` tabs of one member: the first arrives signed in, the others open `path`. */
 async function openSignedIn(tabs: (n: number) => Promise<Page[]>, signIn: (p: Page, e: string) => Promise<void>, n: number, email = 'admin@acme.test', path = '/mfe-host') {
   const pages = await tabs(n);
   await signIn(pages[0]!, email);
@@ -63,10 +63,10 @@ for (const mode of ['service worker', 'in page'] as const) {
   test.describe(`one refresh across tabs (${mode})`, () => {
     if (mode === 'in page') test.use({ serviceWorkers: 'block' });
 
-    test('5 tabs with an expired access token: exactly one refresh, every call succeeds after one retry', async ({ tabs, signIn, platform }) => {
+    test('5 tabs with an expired access token: exactly one refresh, every call succeeds after one retry', async ({ tabs, signedIn, platform }) => {
       // Each tab shows the example business screen, which makes its platform calls through the
       // host API: the page's own pipeline, or the service worker's.
-      const pages = await openSignedIn(tabs, signIn, 5, 'admin@acme.test', '/mfe-host/home?calls=10');
+      const pages = await openSignedIn(tabs, signedIn, 5, 'admin@acme.test', '/mfe-host/home?calls=10');
       await pages[0]!.goto('/mfe-host/home?calls=10');
       for (const page of pages) {
         if (mode === 'service worker') await waitForServiceWorker(page);
@@ -94,8 +94,8 @@ for (const mode of ['service worker', 'in page'] as const) {
 }
 
 test.describe('refresh refused or unanswered', () => {
-  test('a refused refresh signs every tab out, each keeping its own return URL', async ({ tabs, signIn, platform }) => {
-    const [a, b, c] = await openSignedIn(tabs, signIn, 3);
+  test('a refused refresh signs every tab out, each keeping its own return URL', async ({ tabs, signedIn, platform }) => {
+    const [a, b, c] = await openSignedIn(tabs, signedIn, 3);
     await a!.goto('/mfe-host/home/risk/register?tab=2');
     await expect(new ShellChrome(a!).memberName).not.toBeEmpty();
     await platform.fault({ path: tokenPath, status: 400 });
@@ -117,9 +117,9 @@ test.describe('refresh refused or unanswered', () => {
   });
 
   for (const cause of ['503 from the token endpoint', 'network off'] as const) {
-    test(`${cause}: every tab stays signed in and offline, then exactly one refresh when it returns`, async ({ context, tabs, signIn, platform }) => {
+    test(`${cause}: every tab stays signed in and offline, then exactly one refresh when it returns`, async ({ context, tabs, signedIn, platform }) => {
       await context.clock.install();
-      const pages = await openSignedIn(tabs, signIn, 3);
+      const pages = await openSignedIn(tabs, signedIn, 3);
       for (const page of pages) await waitForServiceWorker(page);
       await platform.clock(1000);
       if (cause === 'network off') await context.setOffline(true);
@@ -145,7 +145,7 @@ test.describe('refresh refused or unanswered', () => {
 });
 
 test.describe('auto refresh (one tab)', () => {
-  test('3 tabs: one refresh per interval from one tab; another takes over when it closes', async ({ context, tabs, signIn, platform }) => {
+  test('3 tabs: one refresh per interval from one tab; another takes over when it closes', async ({ context, tabs, signedIn, platform }) => {
     await context.clock.install();
     // Listen before signing in: opening three tabs can take longer than the 3 s to the first run.
     const runs: { tab: string; outcome: string }[] = [];
@@ -153,7 +153,7 @@ test.describe('auto refresh (one tab)', () => {
       const match = /^auto-refresh (\S+): (\w[\w-]*)$/.exec(m.text());
       if (match) runs.push({ tab: match[1]!, outcome: match[2]! });
     });
-    const pages = await openSignedIn(tabs, signIn, 3);
+    const pages = await openSignedIn(tabs, signedIn, 3);
     // Simulated time moves the browser's clock and the platform's together (so tokens the platform
     // issues are not already expired for the browser), with jumps rather than runFor: stepping fake
     // time through an in-flight request would fire its timeout. Each run is awaited through the
@@ -196,9 +196,9 @@ test.describe('auto refresh (one tab)', () => {
     expect(await countRefreshes(platform)).toBe(5);
   });
 
-  test('no auto refresh without AutoRefreshToken', async ({ context, tabs, signIn, platform }) => {
+  test('no auto refresh without AutoRefreshToken', async ({ context, tabs, signedIn, platform }) => {
     await context.clock.install();
-    await openSignedIn(tabs, signIn, 2, 'basic@acme.test');
+    await openSignedIn(tabs, signedIn, 2, 'basic@acme.test');
     await context.clock.fastForward(3000);
     await context.clock.fastForward(240_000);
     await context.clock.fastForward(240_000);
@@ -234,8 +234,8 @@ async function probeThroughWorker(page: Page, platform: { log(filter?: { path?: 
 }
 
 test.describe('one session across tabs', () => {
-  test('signing out in one tab signs every tab out', async ({ tabs, signIn, platform }) => {
-    const [a, b] = await openSignedIn(tabs, signIn, 2);
+  test('signing out in one tab signs every tab out', async ({ tabs, signedIn, platform }) => {
+    const [a, b] = await openSignedIn(tabs, signedIn, 2);
     await new ShellChrome(b!).expectSignedInAs('Ada Admin');
     await waitForServiceWorker(b!);
     // The worker's call from tab B carries the bearer: it now holds the session in memory.
@@ -252,9 +252,9 @@ test.describe('one session across tabs', () => {
     expect(after.status).toBe(401);
   });
 
-  test('a tenant switch in tab A takes tab B off the old tenant', async ({ tabs, signIn, platform, request }) => {
+  test('a tenant switch in tab A takes tab B off the old tenant', async ({ tabs, signedIn, platform, request }) => {
     const europe = await tenantIdByName(request, platform, 'Acme Europe');
-    const [a, b] = await openSignedIn(tabs, signIn, 2);
+    const [a, b] = await openSignedIn(tabs, signedIn, 2);
     await expect(new ShellChrome(b!).tenantName).toHaveText('Acme Corp');
     await waitForServiceWorker(b!);
     const before = await probeThroughWorker(b!, platform, 'before');
@@ -275,10 +275,9 @@ test.describe('one session across tabs', () => {
     expect(claimsOf(after.headers.authorization!.replace(/^Bearer /, '')).tenantGuid).toBe(europe);
   });
 
-  test('a version-1 context for another tenant asks first: Cancel stays, Continue switches', async ({ page, signIn, platform, request }) => {
+  test('a version-1 context for another tenant asks first: Cancel stays, Continue switches', async ({ page, signedIn, platform, request }) => {
     const europe = await tenantIdByName(request, platform, 'Acme Europe');
-    await signIn(page, 'admin@acme.test');
-    await page.goto(`/mfe-host?context=${europe}&contextVersion=1`);
+    await signedIn(page, 'admin@acme.test', `/mfe-host?context=${europe}&contextVersion=1`);
     const dialog = new Dialog(page, en.TenantContextChangeTitle!, 'alertdialog');
     await dialog.expectOpen();
     await expect(page).toHaveURL(/\/mfe-host$/); // both parameters removed from the address bar
@@ -294,9 +293,8 @@ test.describe('one session across tabs', () => {
     expect(switchGrant?.body).toMatchObject({ context: europe, contextVersion: '1' });
   });
 
-  test('a context the platform cannot resolve is ignored and the app carries on', async ({ page, signIn, platform }) => {
-    await signIn(page, 'admin@acme.test');
-    await page.goto('/mfe-host?context=no-such-context&contextVersion=1');
+  test('a context the platform cannot resolve is ignored and the app carries on', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test', '/mfe-host?context=no-such-context&contextVersion=1');
     await expect(page).toHaveURL(/\/mfe-host$/);
     await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
@@ -305,11 +303,11 @@ test.describe('one session across tabs', () => {
 });
 
 test.describe('offline and single sign-on sign-out', () => {
-  test('offline with an access token that expired meanwhile, the shell still opens with the last known state', async ({ context, page, signIn, platform }) => {
+  test('offline with an access token that expired meanwhile, the shell still opens with the last known state', async ({ context, page, signedIn, platform }) => {
     // A 60 s access token, so it expires before the idle timeout (300 s) would sign the member out.
     await platform.lifetimes({ accessTtlSeconds: 60 });
     await context.clock.install();
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await context.clock.fastForward('02:00'); // the access token is now expired for the browser too

@@ -8,8 +8,8 @@ const tokenPath = '/api/access/v1/oauth/token';
 const withParam = (grant: LoggedRequest, name: string) => (grant.body as Record<string, unknown>)[name] !== undefined;
 
 test.describe('the top bar', () => {
-  test('loads the signed-in state once and shows tenant, user, version; axe finds nothing', async ({ page, signIn, platform }) => {
-    await signIn(page, 'admin@acme.test');
+  test('loads the signed-in state once and shows tenant, user, version; axe finds nothing', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     await expect(chrome.tenantName).toHaveText('Acme Corp');
     await expect(chrome.memberName).toHaveText('Ada Admin');
@@ -33,17 +33,17 @@ test.describe('the top bar', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('without TENANTS_LIST no tenant list is asked for and the tenant is plain text', async ({ page, signIn, platform }) => {
-    await signIn(page, 'basic@acme.test');
+  test('without TENANTS_LIST no tenant list is asked for and the tenant is plain text', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'basic@acme.test');
     const chrome = new ShellChrome(page);
     await expect(chrome.tenantName).toHaveText('Acme Corp');
     expect(await platform.log({ path: '/api/access/v1/users/current/tenants' })).toHaveLength(0);
     await expect(chrome.tenantSwitcher).toHaveCount(0);
   });
 
-  test('the tenant switcher searches, marks sandbox tenants and switches', async ({ page, signIn, platform, request }) => {
+  test('the tenant switcher searches, marks sandbox tenants and switches', async ({ page, signedIn, platform, request }) => {
     const sandboxId = await tenantIdByName(request, platform, 'Acme Sandbox');
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     const dialog = await chrome.openTenantSwitcher();
     await dialog.root.getByLabel(en.SearchTenants!).fill('SAND');
@@ -64,8 +64,8 @@ test.describe('the top bar', () => {
     expect(grant?.body).toMatchObject({ tenant_id: sandboxId });
   });
 
-  test('organisation group and role switch by keyboard alone', async ({ page, signIn, platform }) => {
-    await signIn(page, 'admin@acme.test');
+  test('organisation group and role switch by keyboard alone', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     const groups = chrome.organisationGroups;
     await expect(groups).toContainText('Acme Global');
@@ -104,9 +104,9 @@ test.describe('the top bar', () => {
     expect(roleGrant?.body).toMatchObject({ switchRole: 'true', role_id: expect.any(String) });
   });
 
-  test('at 360 px wide nothing overflows and the user menu signs out by keyboard', async ({ page, signIn }) => {
+  test('at 360 px wide nothing overflows and the user menu signs out by keyboard', async ({ page, signedIn }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     // The tenant and organisation fold into one scope button at this width.
     await expect(chrome.scopeButton).toContainText('Acme Corp');
@@ -124,10 +124,10 @@ test.describe('the top bar', () => {
     await expect(page).toHaveURL(/\/auth/);
   });
 
-  test('a schema-violating init and a failed version take their fall-backs; the shell still works', async ({ page, signIn, platform }) => {
+  test('a schema-violating init and a failed version take their fall-backs; the shell still works', async ({ page, signedIn, platform }) => {
     await platform.override({ method: 'GET', path: '/api/global-state/v1/init', status: 200, body: { languages: 'all', tenant: 42 } });
     await platform.override({ method: 'GET', path: '/api/content/v1/info/version', status: 500, body: { status: 500 } });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     // The user comes from the current-user call; the tenant from tenants/current; permissions from the map.
     await expect(chrome.memberName).toHaveText('Ada Admin');
@@ -140,11 +140,11 @@ test.describe('the top bar', () => {
     await expect(page).toHaveURL(/\/auth/);
   });
 
-  test('failed tenant list, access level, organisation-group users and navigation calls take their fall-backs (SPEC §8)', async ({ page, signIn, platform }) => {
+  test('failed tenant list, access level, organisation-group users and navigation calls take their fall-backs (SPEC §8)', async ({ page, signedIn, platform }) => {
     for (const path of ['/api/access/v1/users/current/tenants', '/api/access/v1/access-levels/current', '/api/v1/private/orggroupuser/get', '/api/atlas/v1/navigation/configuration']) {
       await platform.fault({ method: 'GET', path, status: 500 });
     }
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     await expect(chrome.memberName).toHaveText('Ada Admin');
     // Tenants null: the tenant is plain text, no switcher, even with TENANTS_LIST.

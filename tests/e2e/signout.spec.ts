@@ -25,9 +25,8 @@ async function saveTimeFormat(page: Page, value: '12Hour' | '24Hour') {
   await dialog.expectClosed();
 }
 
-test('an explicit sign-out with a write waiting asks first; signed out, nothing of the member stays but language and e-mail', async ({ page, signIn, platform }) => {
-  await signIn(page, 'admin@acme.test');
-  await page.goto('/mfe-host/home');
+test('an explicit sign-out with a write waiting asks first; signed out, nothing of the member stays but language and e-mail', async ({ page, signedIn, platform }) => {
+  await signedIn(page, 'admin@acme.test', '/mfe-host/home');
   const chrome = new ShellChrome(page);
   await chrome.expectSignedInAs('Ada Admin');
   // The preferences path fails at network level: the write waits on this device.
@@ -74,8 +73,8 @@ test('an explicit sign-out with a write waiting asks first; signed out, nothing 
   expect((await platform.log({ path: preferencesPrefix, method: 'PUT' })).filter((r) => !r.dropped)).toEqual([]);
 });
 
-test('nothing waiting: the sign-out does not ask', async ({ page, signIn }) => {
-  await signIn(page, 'admin@acme.test');
+test('nothing waiting: the sign-out does not ask', async ({ page, signedIn }) => {
+  await signedIn(page, 'admin@acme.test');
   await new ShellChrome(page).signOut();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);

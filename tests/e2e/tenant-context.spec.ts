@@ -6,9 +6,9 @@ const contextCalls = '/api/access/v1/tenants/context';
 
 test.describe('tenant-context links wherever they land (SPEC §2 context / contextVersion)', () => {
   for (const start of ['/', '/landing']) {
-    test(`${start}?context=…&contextVersion=2 switches like /mfe-host and leaves a clean address bar`, async ({ page, signIn, platform, request }) => {
+    test(`${start}?context=…&contextVersion=2 switches like /mfe-host and leaves a clean address bar`, async ({ page, signedIn, platform, request }) => {
       const europe = await tenantIdByName(request, platform, 'Acme Europe');
-      await signIn(page, 'admin@acme.test');
+      await signedIn(page, 'admin@acme.test');
       const chrome = new ShellChrome(page);
       await expect(chrome.tenantName).toHaveText('Acme Corp');
       await page.goto(`${start}?context=${europe}&contextVersion=2`);
@@ -19,10 +19,9 @@ test.describe('tenant-context links wherever they land (SPEC §2 context / conte
     });
   }
 
-  test('/landing?context=…&contextVersion=1 asks first, as on /mfe-host', async ({ page, signIn, platform, request }) => {
+  test('/landing?context=…&contextVersion=1 asks first, as on /mfe-host', async ({ page, signedIn, platform, request }) => {
     const europe = await tenantIdByName(request, platform, 'Acme Europe');
-    await signIn(page, 'admin@acme.test');
-    await page.goto(`/landing?context=${europe}&contextVersion=1`);
+    await signedIn(page, 'admin@acme.test', `/landing?context=${europe}&contextVersion=1`);
     const dialog = new Dialog(page, en.TenantContextChangeTitle!, 'alertdialog');
     await dialog.expectOpen();
     await expect(page).toHaveURL(/\/mfe-host$/);

@@ -27,6 +27,36 @@ export async function plantSession(page: Page, session: { accessToken: unknown; 
   );
 }
 
+/**
+ * Stores a sign-in as the sign-in page does (`src/lib/session/session.ts` storeSignIn): the tokens,
+ * when they were issued, the tenant, the e-mail for the next sign-in and a fresh idle window. The
+ * page must be on the shell's origin.
+ */
+export async function plantSignIn(page: Page, tokens: { access_token: string; refresh_token: string }, email: string): Promise<void> {
+  const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1] ?? '', 'base64url').toString()) as { tenantGuid: string; orgGroupGuid: string };
+  await plantSession(page, { auth: { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, refresh_token: tokens.refresh_token }, accessToken: tokens.access_token });
+  await page.evaluate(
+    ({ tenantGuid, email }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('trust-shell', 1);
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('kv', 'readwrite');
+          tx.objectStore('kv').put(Date.now(), 'refreshedAt');
+          tx.oncomplete = () => {
+            open.result.close();
+            localStorage.setItem('trust-shell.tenant', tenantGuid);
+            localStorage.setItem('trust-shell.lastLoginEmail', email);
+            localStorage.setItem('trust-shell.lastActivity', String(Date.now()));
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+        };
+      }),
+    { tenantGuid: claims.tenantGuid, email },
+  );
+}
+
 /** Reads one entry of the shell's session store (null when there is none). */
 export function storedEntry(page: Page, key: string): Promise<unknown> {
   return page.evaluate(
