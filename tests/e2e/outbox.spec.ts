@@ -35,13 +35,7 @@ const storedToken = (page: Page) =>
   );
 
 
-async function saveTimeFormat(page: Page, value: '12Hour' | '24Hour') {
-  const dialog = await new ShellChrome(page).openPreferences();
-  const mine = dialog.root.getByRole('form', { name: en.YourPreferences });
-  await mine.getByLabel(en.TimeFormat!).selectOption(value);
-  await mine.getByRole('button', { name: en.Save, exact: true }).click();
-  await dialog.expectClosed();
-}
+const saveTimeFormat = (page: Page, value: '12Hour' | '24Hour') => new ShellChrome(page).saveTimeFormat(value);
 
 const bearer = (r: LoggedRequest) => (r.headers.authorization ?? '').replace(/^Bearer /, '');
 const idempotencyKey = (r: LoggedRequest) => r.headers['idempotency-key'] ?? '';

@@ -5,6 +5,7 @@ import { countRefreshes, returnUrl } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 import { cataloguesWithout } from './support/catalogues.ts';
 import type { PlatformControl } from './support/platform.ts';
+import { queuedWrites } from './support/shellStorage.ts';
 
 /**
  * The idle timeout (SPEC §4/§9) under Playwright's clock: 300 s of inactivity anywhere in
@@ -65,6 +66,37 @@ test.describe('session timeout', () => {
     await page!.keyboard.press('Enter');
     await expect(page!).toHaveURL(/\/auth$/);
     expect(await platformCalls(platform)).toContain('POST /api/access/v1/auth/logout');
+  });
+
+  test('a write waiting on this device: the warning’s Logout asks first; a Continue the platform refuses keeps the write for the member’s return', async ({ context, signedIn, platform }) => {
+    await context.clock.install();
+    const [page] = await openSignedIn(context, signedIn, ['/mfe-host']);
+    const chrome = new ShellChrome(page!);
+    // The preferences path fails at network level: the write waits on this device.
+    await platform.fault({ method: 'PUT', path: '/api/globalization/v1/ui-settings/user/', drop: true });
+    await chrome.saveTimeFormat('24Hour');
+    await expect(chrome.pendingWrites(1)).toBeVisible({ timeout: 20_000 });
+    await context.clock.fastForward(300_000);
+    await warning(page!).expectOpen();
+
+    // Logout would discard the write: it asks first, as the top bar's sign-out does.
+    await warning(page!).choose(en.Logout!);
+    const ask = new Dialog(page!, en.SignOutPendingTitle!, 'alertdialog');
+    await ask.expectOpen();
+    await ask.choose(en.SignOutStay!);
+    await ask.expectClosed();
+    await expect(page!).toHaveURL(/\/mfe-host/);
+
+    // The platform has ended the session: Continue's refresh is refused. The member is signed out,
+    // not signing out: the write and a half-typed form wait for their next sign-in, as when the
+    // countdown runs out.
+    const draft = 'trust-shell.draft.contactSales.someone.somewhere';
+    await page!.evaluate((key) => localStorage.setItem(key, '{"name":"Ada","phone":"+1 555"}'), draft);
+    await platform.fault({ path: '/api/access/v1/oauth/token', status: 400 });
+    await warning(page!).choose(en.ContinueSession!);
+    await expect(page!).toHaveURL(/\/auth$/);
+    expect(await queuedWrites(page!)).toHaveLength(1);
+    expect(await page!.evaluate((key) => localStorage.getItem(key), draft)).not.toBeNull();
   });
 
   test('typing in tab A keeps tab B signed in; idle in both warns both; Continue in B closes A', async ({ context, signedIn }) => {

@@ -17,13 +17,7 @@ const countText = (key: string, count: number) => en[key]!.replace('{{count}}', 
 
 const localEntries = (page: Page) => page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k) ?? ''])));
 
-async function saveTimeFormat(page: Page, value: '12Hour' | '24Hour') {
-  const dialog = await new ShellChrome(page).openPreferences();
-  const mine = dialog.root.getByRole('form', { name: en.YourPreferences });
-  await mine.getByLabel(en.TimeFormat!).selectOption(value);
-  await mine.getByRole('button', { name: en.Save, exact: true }).click();
-  await dialog.expectClosed();
-}
+const saveTimeFormat = (page: Page, value: '12Hour' | '24Hour') => new ShellChrome(page).saveTimeFormat(value);
 
 test('an explicit sign-out with a write waiting asks first; signed out, nothing of the member stays but language and e-mail', async ({ page, signedIn, platform }) => {
   await signedIn(page, 'admin@acme.test', '/mfe-host/home');

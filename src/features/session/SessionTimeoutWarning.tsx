@@ -11,6 +11,7 @@ import { startIdleWatcher, type IdleWatcher } from '../../lib/session/idleWatche
 import { holdOpenWork, timeOutSession } from '../../lib/session/sessionTimeout';
 import { logoff } from '../../lib/session/logoff';
 import { followSignOut } from '../../lib/session/followSignOut';
+import { useSignOut } from '../shell/SignOutConfirm';
 
 /** The countdown's clock: re-rendered every second while the warning is open, read from Date.now(). */
 function useNow(active: boolean): number {
@@ -54,8 +55,8 @@ function Countdown({ time }: { time: string }) {
 /**
  * SPEC §2/§4 session-timeout warning: after the idle time (shared by every tab) members holding
  * SessionTimeoutWarning see a 60-second countdown in every tab; Continue (here or in any tab)
- * refreshes the token and closes it everywhere, Logout signs out, and the countdown passing zero
- * saves open work and signs out, keeping the return URL.
+ * refreshes the token and closes it everywhere, Logout signs out (asking first when writes wait on
+ * this device), and the countdown passing zero saves open work and signs out, keeping the return URL.
  */
 export function SessionTimeoutWarning() {
   const { t } = useTranslation();
@@ -66,6 +67,8 @@ export function SessionTimeoutWarning() {
   const watcher = useRef<IdleWatcher | null>(null);
   const continueButton = useRef<HTMLButtonElement>(null);
   const now = useNow(timeoutAt !== null);
+  // Logout is the member's own sign-out: with writes waiting on this device it asks first.
+  const { signOut, confirm: signOutConfirm } = useSignOut();
 
   useEffect(() => {
     const release = holdOpenWork();
@@ -90,7 +93,7 @@ export function SessionTimeoutWarning() {
     setBusy(true);
     try {
       const outcome = await refreshSession();
-      if (outcome === 'refused' || outcome === 'no-session') return signOut();
+      if (outcome === 'refused' || outcome === 'no-session') return sessionEnded();
       // Offline ('unreachable'): the member is here and the session stays; the refresh is retried later.
       watcher.current?.restart();
     } finally {
@@ -98,36 +101,40 @@ export function SessionTimeoutWarning() {
     }
   }
 
-  async function signOut() {
-    followSignOut(await logoff(), navigate);
+  /** The platform ended the session: signed out, not signing out, so drafts and waiting writes stay for the member's return. */
+  async function sessionEnded() {
+    followSignOut(await logoff({ keepDrafts: true }), navigate);
   }
 
   const open = timeoutAt !== null;
   return (
-    <LazyModal
-      open={open}
-      role="alertdialog"
-      size="x-small"
-      tone="warning"
-      title={t('SessionTimeout')}
-      description={t('SessionTimeoutMessage')}
-      // Escape or × mean the member is here: the same as Continue.
-      onClose={() => void continueSession()}
-      initialFocusEl={() => continueButton.current}
-      footer={
-        <>
-          <Button color="secondary" disabled={busy} onClick={() => void signOut()}>
-            {t('Logout')}
-          </Button>
-          <Button ref={continueButton} color="primary" loading={busy} onClick={() => void continueSession()}>
-            {t('ContinueSession')}
-          </Button>
-        </>
-      }
-    >
-      {/* Until the first tick, `now` may be from before the warning opened: never show more than the countdown. */}
-      <Countdown time={formatCountdown(Math.min((timeoutAt ?? now) - now, appIdleSettings.timeoutMs))} />
-    </LazyModal>
+    <>
+      <LazyModal
+        open={open}
+        role="alertdialog"
+        size="x-small"
+        tone="warning"
+        title={t('SessionTimeout')}
+        description={t('SessionTimeoutMessage')}
+        // Escape or × mean the member is here: the same as Continue.
+        onClose={() => void continueSession()}
+        initialFocusEl={() => continueButton.current}
+        footer={
+          <>
+            <Button color="secondary" disabled={busy} onClick={() => void signOut()}>
+              {t('Logout')}
+            </Button>
+            <Button ref={continueButton} color="primary" loading={busy} onClick={() => void continueSession()}>
+              {t('ContinueSession')}
+            </Button>
+          </>
+        }
+      >
+        {/* Until the first tick, `now` may be from before the warning opened: never show more than the countdown. */}
+        <Countdown time={formatCountdown(Math.min((timeoutAt ?? now) - now, appIdleSettings.timeoutMs))} />
+      </LazyModal>
+      {signOutConfirm}
+    </>
   );
 }
 

@@ -214,6 +214,15 @@ export class ShellChrome {
     return new Dialog(this.page, this.texts.DateTimePreferences!);
   }
 
+  /** Saves the member's own time format in the preferences dialog, which then closes. */
+  async saveTimeFormat(value: '12Hour' | '24Hour'): Promise<void> {
+    const dialog = await this.openPreferences();
+    const mine = dialog.root.getByRole('form', { name: this.texts.YourPreferences });
+    await mine.getByLabel(this.texts.TimeFormat!).selectOption(value);
+    await mine.getByRole('button', { name: this.texts.Save, exact: true }).click();
+    await dialog.expectClosed();
+  }
+
   /** Below 1024 px the scope switchers sit behind one button: opens it when it is there. */
   async openScope(): Promise<void> {
     await openScopePanel(this.page, this.texts);
