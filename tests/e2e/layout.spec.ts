@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, en, ar } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { Dialog, ShellChrome } from './support/pages.ts';
-import { bannerControls, pickerOverlaps, titleChipEdgeContrast } from './support/layout.ts';
+import { bannerControls, barCollisions, pickerOverlaps, titleChipEdgeContrast } from './support/layout.ts';
 
 /**
  * The signed-in chrome at a desktop and a phone width: one row, no sideways scroll, content kept off
@@ -54,6 +54,27 @@ test.describe('layout', () => {
     const content = (await page.getByRole('main').locator('> *').first().boundingBox())!;
     expect(content.width).toBeLessThanOrEqual(1280);
     expect(Math.abs(content.x - (1920 - content.x - content.width))).toBeLessThanOrEqual(16);
+  });
+
+  test('at 1280 px, offline with a write waiting, no part of the bar covers another: the trail’s names give way', async ({ context, page, signedIn }) => {
+    await page.setViewportSize(desktop);
+    await signedIn(page, 'admin@acme.test');
+    const chrome = new ShellChrome(page);
+    await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+    await expect(chrome.clock).toBeVisible();
+    expect(await barCollisions(page)).toEqual([]);
+    // Offline, a saved preference waits on this device: the offline chip and the writes indicator join the bar.
+    // The dialog opens online (no service worker here to have its code), the save is made offline.
+    const dialog = await chrome.openPreferences();
+    const mine = dialog.root.getByRole('form', { name: en.YourPreferences });
+    await expect(mine).toBeVisible();
+    await context.setOffline(true);
+    await mine.getByLabel(en.TimeFormat!).selectOption('24Hour');
+    await mine.getByRole('button', { name: en.Save, exact: true }).click();
+    await dialog.expectClosed();
+    await expect(chrome.pendingWrites(1)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('banner').getByText(en.Offline!)).toBeVisible();
+    expect(await barCollisions(page)).toEqual([]);
   });
 
   test('at 360 px nothing scrolls sideways and the bar is one row of at most 56 px; in Arabic content is off the right edge', async ({ page, signedIn }) => {

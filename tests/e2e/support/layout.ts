@@ -74,3 +74,25 @@ export const titleChipEdgeContrast = (page: Page) =>
     const [hi, lo] = [luminance(edge), luminance(getComputedStyle(bar).backgroundColor)].sort((a, b) => b - a) as [number, number];
     return (hi + 0.05) / (lo + 0.05);
   });
+
+/**
+ * The bar's visible parts (its controls, the clock and the offline chip) that cover one another, as
+ * "a × b"; empty when each has its own place.
+ */
+export const barCollisions = (page: Page) =>
+  page.getByRole('banner').evaluate((bar) => {
+    const parts = [...bar.querySelectorAll<HTMLElement>('button, a[href], select, input, [tabindex="0"], .current-date-time, .shell__offline')].filter(
+      (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
+    );
+    const name = (el: HTMLElement) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+    const found: string[] = [];
+    parts.forEach((a, i) => {
+      for (const b of parts.slice(i + 1)) {
+        if (a.contains(b) || b.contains(a)) continue;
+        const r = a.getBoundingClientRect();
+        const s = b.getBoundingClientRect();
+        if (r.left < s.right - 1 && s.left < r.right - 1 && r.top < s.bottom - 1 && s.top < r.bottom - 1) found.push(`${name(a)} × ${name(b)}`);
+      }
+    });
+    return found;
+  });
