@@ -65,13 +65,7 @@ test.describe('layout', () => {
     expect(await barCollisions(page)).toEqual([]);
     // Offline, a saved preference waits on this device: the offline chip and the writes indicator join the bar.
     // The dialog opens online (no service worker here to have its code), the save is made offline.
-    const dialog = await chrome.openPreferences();
-    const mine = dialog.root.getByRole('form', { name: en.YourPreferences });
-    await expect(mine).toBeVisible();
-    await context.setOffline(true);
-    await mine.getByLabel(en.TimeFormat!).selectOption('24Hour');
-    await mine.getByRole('button', { name: en.Save, exact: true }).click();
-    await dialog.expectClosed();
+    await chrome.saveTimeFormat('24Hour', { offline: context });
     await expect(chrome.pendingWrites(1)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('banner').getByText(en.Offline!)).toBeVisible();
     expect(await barCollisions(page)).toEqual([]);
@@ -238,22 +232,13 @@ test.describe('installed app', () => {
     await signedIn(page, 'admin@acme.test');
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
     const chrome = new ShellChrome(page);
-    const dialog = await chrome.openPreferences();
-    const mine = dialog.root.getByRole('form', { name: en.YourPreferences });
-    await expect(mine).toBeVisible();
-    await context.setOffline(true);
-    await mine.getByLabel(en.TimeFormat!).selectOption('24Hour');
-    await mine.getByRole('button', { name: en.Save, exact: true }).click();
-    await dialog.expectClosed();
+    await chrome.saveTimeFormat('24Hour', { offline: context });
     await expect.poll(calls).toContain('set 1');
     await context.setOffline(false);
     await expect.poll(async () => (await calls()).at(-1)).toBe('clear');
     // Waiting again (the platform's gateway fails the save, so it waits), then sign-out clears the badge.
     await platform.fault({ method: 'PUT', path: '/api/globalization/v1/ui-settings/user/', status: 503 });
-    await chrome.openPreferences();
-    await mine.getByLabel(en.TimeFormat!).selectOption('12Hour');
-    await mine.getByRole('button', { name: en.Save, exact: true }).click();
-    await dialog.expectClosed();
+    await chrome.saveTimeFormat('12Hour');
     await expect.poll(async () => (await calls()).at(-1)).toBe('set 1');
     recorded.length = 0;
     await chrome.signOut();

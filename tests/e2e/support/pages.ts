@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import { demoPassword, en } from '../fixtures.ts';
 import { openPreferences, openScopePanel, openUserMenu, pickInUserMenu } from './chrome.ts';
 
@@ -214,10 +214,18 @@ export class ShellChrome {
     return new Dialog(this.page, this.texts.DateTimePreferences!);
   }
 
-  /** Saves the member's own time format in the preferences dialog, which then closes. */
-  async saveTimeFormat(value: '12Hour' | '24Hour'): Promise<void> {
+  /**
+   * Saves the member's own time format in the preferences dialog, which then closes. `offline`: that
+   * browser context goes offline once the dialog is open (its code is here), so the save is made
+   * offline.
+   */
+  async saveTimeFormat(value: '12Hour' | '24Hour', { offline }: { offline?: BrowserContext } = {}): Promise<void> {
     const dialog = await this.openPreferences();
     const mine = dialog.root.getByRole('form', { name: this.texts.YourPreferences });
+    if (offline) {
+      await expect(mine).toBeVisible();
+      await offline.setOffline(true);
+    }
     await mine.getByLabel(this.texts.TimeFormat!).selectOption(value);
     await mine.getByRole('button', { name: this.texts.Save, exact: true }).click();
     await dialog.expectClosed();
