@@ -70,9 +70,11 @@ export async function clearLocalSession(options: { keepDrafts?: boolean; member?
  */
 export async function logoff(options: { returnUrl?: string | null; keepDrafts?: boolean } = {}): Promise<string> {
   markLoggingOff();
-  // Whose writes and history go is read before the platform's logout: it revokes the access token,
-  // and a call still on its way then has its refresh refused, which deletes the stored tokens.
-  const member = await signedInMemberGuid();
+  // Whose writes and history an explicit sign-out discards is read before the platform's logout: it
+  // revokes the access token, and a call still on its way then has its refresh refused, which
+  // deletes the stored tokens. A forced sign-out keeps them, so it needs no member.
+  const keepDrafts = options.keepDrafts ?? false;
+  const member = keepDrafts ? null : await signedInMemberGuid();
   const token = await readAccessToken();
   if (token && !isExpired(parseAccessClaims(token))) {
     try {
@@ -88,7 +90,7 @@ export async function logoff(options: { returnUrl?: string | null; keepDrafts?: 
   if (auth && client.revocationEndpoint) await revokeRefreshToken(auth.refresh_token, client);
   const email = readLocal(storageKeys.lastLoginEmail) ?? '';
   const saml = email ? await lookupSamlUserType(email) : null;
-  await clearLocalSession({ keepDrafts: options.keepDrafts ?? false, member });
+  await clearLocalSession({ keepDrafts, member });
   if (options.returnUrl !== null) saveReturnUrl(options.returnUrl);
   broadcast({ type: 'logoff', redirect: '/auth' });
   return endSessionUrl(client, idToken) ?? samlLogoutPath(saml, email) ?? '/auth';
