@@ -19,3 +19,14 @@ if (typeof document !== 'undefined') {
 }
 if (typeof localStorage !== 'undefined') localStorage.clear();
 if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
+
+// react-i18next's shared instance as another file's late work can leave it: an initialised
+// catalogue, which shows "<key> NOT FOUND" for a key it lacks. A component test that counted on
+// there being no instance failed by chance on a loaded machine; set like this from the start, it
+// fails every time, until it renders with its own instance (components/keyTexts.testSupport).
+if (typeof document !== 'undefined') {
+  const [{ createInstance }, { setI18n }] = await Promise.all([import('i18next'), import('react-i18next')]);
+  const leftOver = createInstance();
+  void leftOver.init({ lng: 'xx', resources: {}, initAsync: false, parseMissingKeyHandler: (key: string) => `${key} NOT FOUND` });
+  setI18n(leftOver);
+}

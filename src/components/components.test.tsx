@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithKeys } from './keyTexts.testSupport';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button, buttonColors } from './button/Button';
@@ -13,7 +14,7 @@ import { TimePicker } from './picker/TimePicker';
 import { Tooltip } from './tooltip/Tooltip';
 import { tooltipTimings } from './tooltip/tooltipTimings';
 
-// No i18n instance in unit tests: react-i18next's fallback t() returns the key, so keys are asserted.
+// The texts are their keys (renderWithKeys), so keys are asserted.
 
 afterEach(() => {
   cleanup();
@@ -23,12 +24,12 @@ afterEach(() => {
 
 describe('Button (SPEC §2/§9)', () => {
   it.each(buttonColors.map((color) => [color]))('colour %s uses its class', (color) => {
-    render(<Button color={color}>Go</Button>);
+    renderWithKeys(<Button color={color}>Go</Button>);
     expect(screen.getByRole('button', { name: 'Go' }).className).toContain(`button--${color}`);
   });
 
   it('defaults to type=button', () => {
-    render(<Button>Go</Button>);
+    renderWithKeys(<Button>Go</Button>);
     expect(screen.getByRole('button').getAttribute('type')).toBe('button');
   });
 
@@ -37,7 +38,7 @@ describe('Button (SPEC §2/§9)', () => {
     [true, true],
   ])('loading=%s disables=%s and sets aria-busy', (loading, disabled) => {
     const onClick = vi.fn();
-    render(
+    renderWithKeys(
       <Button loading={loading} onClick={onClick}>
         Save
       </Button>,
@@ -52,7 +53,7 @@ describe('Button (SPEC §2/§9)', () => {
 
 describe('form fields (SPEC §5)', () => {
   it('a required field shows an asterisk hidden from screen readers and marks the control required', () => {
-    render(<TextField label="First name" required />);
+    renderWithKeys(<TextField label="First name" required />);
     const input = screen.getByLabelText(/First name/);
     expect((input as HTMLInputElement).required).toBe(true);
     const star = screen.getByText('*');
@@ -64,7 +65,7 @@ describe('form fields (SPEC §5)', () => {
     ['a key with values', { key: 'MinLength', values: { min: 4 } }, 'MinLength'],
     ['an RHF error from the resolver', { type: 'custom', message: 'MaxLength', values: { max: 8 } }, 'MaxLength'],
   ])('an error given as %s shows a message tied to the control', (_name, error, text) => {
-    render(<TextField label="Code" hint="Digits" error={error} />);
+    renderWithKeys(<TextField label="Code" hint="Digits" error={error} />);
     const input = screen.getByLabelText('Code');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const message = screen.getByText(text);
@@ -72,14 +73,14 @@ describe('form fields (SPEC §5)', () => {
   });
 
   it('no error: no aria-invalid, only the hint describes the control', () => {
-    render(<FormField label="Name" hint="As on your passport">{(control) => <input {...control} />}</FormField>);
+    renderWithKeys(<FormField label="Name" hint="As on your passport">{(control) => <input {...control} />}</FormField>);
     const input = screen.getByLabelText('Name');
     expect(input.getAttribute('aria-invalid')).toBeNull();
     expect(input.getAttribute('aria-describedby')).toBe(screen.getByText('As on your passport').id);
   });
 
   it('a checkbox field carries its error', () => {
-    render(<CheckboxField label="I agree" required error="RequiredTrue" />);
+    renderWithKeys(<CheckboxField label="I agree" required error="RequiredTrue" />);
     const box = screen.getByRole('checkbox', { name: /I agree/ });
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(box.getAttribute('aria-describedby')).toBe(screen.getByText('RequiredTrue').id);
@@ -90,7 +91,7 @@ describe('Pagination', () => {
   it('shows the text, the page-size options and steps pages', () => {
     const onPageChange = vi.fn();
     const onPageSizeChange = vi.fn();
-    render(<Pagination page={1} pageSize={10} total={95} onPageChange={onPageChange} onPageSizeChange={onPageSizeChange} pageSizeOptions={[10, 25]} />);
+    renderWithKeys(<Pagination page={1} pageSize={10} total={95} onPageChange={onPageChange} onPageSizeChange={onPageSizeChange} pageSizeOptions={[10, 25]} />);
     expect(screen.getByText('ShowingXOfY')).toBeTruthy();
     expect(screen.getAllByRole('option')).toHaveLength(2);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'PreviousPage' }).disabled).toBe(true);
@@ -110,7 +111,7 @@ describe('Tooltip touch timings (SPEC §9)', () => {
     });
   };
   const renderTooltip = () =>
-    render(
+    renderWithKeys(
       <Tooltip content="Help text">
         <button type="button">Info</button>
       </Tooltip>,
@@ -166,7 +167,7 @@ describe('pickers', () => {
         />
       );
     }
-    render(<Harness />);
+    renderWithKeys(<Harness />);
     const input = screen.getByLabelText('When');
     fireEvent.change(input, { target: { value: '5/1/24' } });
     expect(onValueChange).toHaveBeenLastCalledWith(new Date(2024, 4, 1));
@@ -180,7 +181,7 @@ describe('pickers', () => {
   });
 
   it('DateRangeInput: Backspace in the empty end input focuses the start input', () => {
-    render(
+    renderWithKeys(
       <DateRangeInput label="Period" value={{ start: null, end: null }} onValueChange={() => undefined}>
         <DateRangeInput.Start label="From" />
         <DateRangeInput.End label="To" />
@@ -198,7 +199,7 @@ describe('pickers', () => {
   ])('DateRangeInput with %s throws a developer error', (_name, children, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() =>
-      render(
+      renderWithKeys(
         <DateRangeInput label="Period" value={{ start: null, end: null }} onValueChange={() => undefined}>
           {children}
         </DateRangeInput>,
@@ -208,7 +209,7 @@ describe('pickers', () => {
 
   it('DateRangeInput.Start outside a range input throws', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => render(<DateRangeInput.Start />)).toThrow('DateRangeInput.Start can only be used inside a DateRangeInput.');
+    expect(() => renderWithKeys(<DateRangeInput.Start />)).toThrow('DateRangeInput.Start can only be used inside a DateRangeInput.');
   });
 
   it.each([
@@ -216,7 +217,7 @@ describe('pickers', () => {
     [12, 12, 3],
   ] as const)('TimePicker on a %i-hour clock: %i hours, 60 minutes, %i period options', (cycle, hours, periods) => {
     const onValueChange = vi.fn();
-    render(<TimePicker label="At" value={null} onValueChange={onValueChange} hourCycle={cycle} />);
+    renderWithKeys(<TimePicker label="At" value={null} onValueChange={onValueChange} hourCycle={cycle} />);
     const [hour, minute, period] = screen.getAllByRole('combobox');
     expect(hour!.querySelectorAll('option')).toHaveLength(hours + 1); // plus the empty choice
     expect(minute!.querySelectorAll('option')).toHaveLength(61);

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { renderWithKeys } from '../keyTexts.testSupport';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TenantLogo, type TenantLogoProps } from './TenantLogo';
 
@@ -9,7 +10,7 @@ const product = '/brand/default-logo.svg';
 afterEach(cleanup);
 
 const renderLogo = (props: Partial<TenantLogoProps> = {}) =>
-  render(<TenantLogo logoData={null} title={null} tenantName="" defaultLogoSrc={product} {...props} />);
+  renderWithKeys(<TenantLogo logoData={null} title={null} tenantName="" defaultLogoSrc={product} {...props} />);
 
 describe('TenantLogo', () => {
   it('shows the default logo and no title before the brand is known', () => {

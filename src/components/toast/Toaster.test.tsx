@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithKeys } from '../keyTexts.testSupport';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from './toast';
 import { Toaster } from './Toaster';
 
-// No i18n instance in unit tests: react-i18next's fallback t() returns the key, so keys are asserted.
+// The texts are their keys (renderWithKeys), so keys are asserted.
 
 beforeEach(() => {
   // Ark's toast clocks run on animation frames and performance.now.
@@ -20,7 +21,7 @@ afterEach(() => {
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 /** The Toaster subscribes to the queue once it has mounted. */
 const mount = async () => {
-  render(<Toaster />);
+  renderWithKeys(<Toaster />);
   await advance(0);
 };
 /** The toasts on screen, newest first (Ark's order), open or on their way out. */

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // jsdom: banner messages go through DOMPurify (trustworthy only under jsdom).
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithKeys } from '../../components/keyTexts.testSupport';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, Provider } from '../../state/jotai';
 import { currentTenantAtom, type Tenant } from '../../lib/state/signedInState';
@@ -11,7 +12,7 @@ import { readLocal, removeLocal } from '../../lib/storage/localStore';
 import { storageKeys } from '../../lib/storage/keys';
 import { BannerArea } from './BannerArea';
 
-// No i18n instance in unit tests: react-i18next's fallback t() returns the key, so keys are asserted.
+// The texts are their keys (renderWithKeys), so keys are asserted.
 
 const banner = (alertScheduleId: string, over: Partial<AlertBanner> = {}): AlertBanner => ({
   alertScheduleId,
@@ -25,7 +26,7 @@ const tenant = (over: Partial<Tenant> = {}): Tenant => ({ Id: 't', Name: 'Acme S
 
 /** Renders the area and waits for the alert banners' view, which loads when there is a banner. */
 async function mount() {
-  const view = render(
+  const view = renderWithKeys(
     <Provider store={appStore}>
       <BannerArea />
     </Provider>,

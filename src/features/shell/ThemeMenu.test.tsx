@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
+import { renderWithKeys } from '../../components/keyTexts.testSupport';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Provider, appStore } from '../../state/jotai';
 import { themeEnabledAtom } from '../../lib/state/signedInState';
@@ -10,7 +11,7 @@ import { Menu } from '@ark-ui/react/menu';
 import { ThemeMenuGroup } from './ThemeMenu';
 
 const renderMenu = () =>
-  render(
+  renderWithKeys(
     <Provider store={appStore}>
       <Menu.Root defaultOpen>
         <Menu.Trigger>menu</Menu.Trigger>

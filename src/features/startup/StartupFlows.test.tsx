@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // jsdom: the product-improvements description goes through DOMPurify (trustworthy only under jsdom).
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithKeys } from '../../components/keyTexts.testSupport';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, Provider } from '../../state/jotai';
@@ -14,7 +15,7 @@ import { storageKeys } from '../../lib/storage/keys';
 import type { AccessClaims } from '../../core/session/claims';
 import { StartupFlows } from './StartupFlows';
 
-// No i18n instance in unit tests: react-i18next's fallback t() returns the key, so keys are asserted.
+// The texts are their keys (renderWithKeys), so keys are asserted.
 vi.mock('../../lib/api/apiFetch', () => ({ apiFetch: vi.fn() }));
 // Writes go straight to the mocked apiFetch (the outbox has its own tests).
 vi.mock('../../lib/outbox/outbox', () => import('../../lib/outbox/directOutbox.testSupport'));
@@ -36,7 +37,7 @@ function Where() {
 }
 
 function mount(path: string) {
-  return render(
+  return renderWithKeys(
     <Provider store={appStore}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
