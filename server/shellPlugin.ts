@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin, ProxyOptions } from 'vite';
 import type { Platform } from '../emulator/index.ts';
@@ -71,6 +72,22 @@ function noSourceMaps(): Middleware {
   };
 }
 
+/**
+ * As deploy/nginx does: a content-hashed build file (`/assets/name-<hash>.ext`) never changes, so
+ * the browser keeps it for a year instead of asking again on every page load (Vite's preview sends
+ * every file `no-cache`). Only a file that is there: a missing one's 404 must not be kept.
+ */
+function immutableAssets(distDir: string): Middleware {
+  return (req, res, next) => {
+    const path = req.url?.split('?')[0] ?? '';
+    if (/^\/assets\/[^/]*-[A-Za-z0-9_-]{8,}\.[A-Za-z0-9]+$/.test(path) && !path.endsWith('.map') && existsSync(join(distDir, path))) {
+      // Vite's file server keeps a Cache-Control already set on the response.
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    }
+    next();
+  };
+}
+
 export function shellServer(): Plugin {
   // The environment is read once, when the config loads, so each server keeps its own settings.
   const platformOrigin = process.env.PLATFORM_ORIGIN;
@@ -78,12 +95,13 @@ export function shellServer(): Plugin {
   const control = process.env.EMULATOR_CONTROL === '1';
   const quiet = Boolean(process.env.CI || process.env.TRUST_SHELL_QUIET);
   let platform: Promise<Platform> | null = null;
-  const mount = (use: (fn: Middleware) => void, printUrls: boolean, withHeaders: boolean) => {
+  const mount = (use: (fn: Middleware) => void, printUrls: boolean, distDir: string | null) => {
     use(configMiddleware(configFile, !platformOrigin));
     if (platformOrigin) {
-      if (withHeaders) {
+      if (distDir) {
         use(headersMiddleware(configFile, false));
         use(noSourceMaps());
+        use(immutableAssets(distDir));
       }
       return;
     }
@@ -92,9 +110,10 @@ export function shellServer(): Plugin {
     use((req, res, next) => {
       platform!.then((p) => p.handle(req, res, next)).catch(next);
     });
-    if (withHeaders) {
+    if (distDir) {
       use(headersMiddleware(configFile, true));
       use(noSourceMaps());
+      use(immutableAssets(distDir));
     }
     if (printUrls) {
       void platform.then((p) => {
@@ -111,10 +130,11 @@ export function shellServer(): Plugin {
     },
     configureServer(server) {
       // The dev server's React refresh preamble is an inline script: no policy there.
-      mount((fn) => server.middlewares.use(fn), true, false);
+      mount((fn) => server.middlewares.use(fn), true, null);
     },
     configurePreviewServer(server) {
-      mount((fn) => server.middlewares.use(fn), !quiet, true);
+      // The built files' headers: the security policy and the hashed files' cache rule.
+      mount((fn) => server.middlewares.use(fn), !quiet, resolve(server.config.root, server.config.build.outDir));
     },
   };
 }

@@ -82,3 +82,20 @@ test('source maps are not served, and no script names one', async ({ page, reque
   }
   expect((await request.get('/sw.js.map')).status()).toBe(404);
 });
+
+test('as deploy/nginx: hashed build files are kept for a year, the page and its configuration asked again, a missing one never kept', async ({ page, request }) => {
+  const built: { path: string; cacheControl: string | undefined }[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.startsWith('/assets/')) built.push({ path, cacheControl: response.headers()['cache-control'] });
+  });
+  const document = await page.goto('/auth');
+  await expect(page.getByRole('button', { name: /.+/ }).first()).toBeVisible();
+  expect(document!.headers()['cache-control']).toBe('no-cache');
+  expect((await request.get('/config.json')).headers()['cache-control']).toBe('no-cache');
+  expect(built.length).toBeGreaterThan(0);
+  for (const file of built) expect(file.cacheControl, file.path).toBe('public, max-age=31536000, immutable');
+  // A file this build does not have (a stale page's old chunk) may arrive with the next release.
+  const missing = await request.get('/assets/gone-0123456789abcdef.js');
+  expect(missing.headers()['cache-control']).not.toContain('immutable');
+});
