@@ -146,6 +146,8 @@ test('warm start: the chrome paints from the device while the platform holds eve
   const switchTenant = chrome.tenantSwitcher;
   await expect(switchTenant).toBeVisible();
   await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData);
+  await expect(chrome.organisationPicker).not.toContainText(de.Loading!);
+  const organisation = (await chrome.organisationPicker.textContent())!;
 
   // Since the last visit the platform took TENANTS_LIST away, renamed the tenant and changed its brand.
   const { TENANTS_LIST: _taken, ...permissions } = init.permissions;
@@ -167,6 +169,8 @@ test('warm start: the chrome paints from the device while the platform holds eve
   await expect(page.locator('html')).toHaveAttribute('data-brand', 'custom');
   expect(await brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
   await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData);
+  // ...and the organisation the member works in, from the tree kept at the last visit.
+  await expect(chrome.organisationPicker).toHaveText(organisation);
   // ... while the emulator still holds the state calls it received (the browser queues the rest
   // behind them): none of them has been answered.
   const received = await platform.log({ path: '/api/' });

@@ -126,6 +126,21 @@ describe('OrgTreeEngine', () => {
     expect(await engine().restore('user:tenant')).toBeNull();
   });
 
+  it('a warm start’s restore never replaces a tree loaded while the kept one was read', async () => {
+    const e = engine();
+    await e.ingest(bytes({ ...rest, organizations }), options);
+    await e.flush();
+    const warm = engine();
+    const restoring = warm.restore('user:tenant', { unlessLoaded: true });
+    const fresh = await warm.ingest(bytes({ ...rest, organizations: [node(1, 'Root', 0)] }), options);
+    expect(await restoring).toBeNull();
+    expect(fresh.summary).toMatchObject({ count: 1 });
+    expect((await warm.search('Root', 10)).total).toBe(1);
+    expect((await warm.search('Berlin', 10)).total).toBe(0);
+    // An offline start (no load on its way) restores as before.
+    expect(await engine().restore('user:tenant', { unlessLoaded: true })).toMatchObject({ count: 1 });
+  });
+
   it('does not overwrite the kept tree with a failed load', async () => {
     const e = engine();
     await e.ingest(bytes({ ...rest, organizations }), options);

@@ -61,7 +61,11 @@ export interface OrgTreeApi {
   /** Fetches init itself and ingests it, so its body never reaches the page's main thread. */
   loadInit(options: LoadInitOptions): Promise<InitLoad>;
   useInvited(answer: unknown, options: IngestOptions): Promise<OrgTreeSummary>;
-  restore(scopeKey: string): Promise<OrgTreeSummary | null>;
+  /**
+   * The tree kept for `scopeKey` (null when none). `unlessLoaded`: a warm start's, which never
+   * replaces a tree a load installed while it was being read (null then).
+   */
+  restore(scopeKey: string, options?: { unlessLoaded?: boolean }): Promise<OrgTreeSummary | null>;
   setCurrent(id: string): Promise<OrgTreeSummary>;
   openView(view: OrgTreeView): Promise<ViewPosition>;
   rows(start: number, count: number): Promise<OrgTreeRow[]>;
@@ -138,9 +142,10 @@ export class OrgTreeEngine implements OrgTreeApi {
     return this.adopt(answer === null ? null : invitedOrgTree(answer), options);
   }
 
-  async restore(scopeKey: string): Promise<OrgTreeSummary | null> {
+  async restore(scopeKey: string, { unlessLoaded = false }: { unlessLoaded?: boolean } = {}): Promise<OrgTreeSummary | null> {
+    const before = this.revision;
     const record = await loadTree(scopeKey);
-    if (!record) return null;
+    if (!record || (unlessLoaded && this.revision !== before)) return null;
     return this.adopt(fromStored(record.tree), { scopeKey, rootOrgId: record.rootOrgId }, false);
   }
 
@@ -203,7 +208,10 @@ export class OrgTreeEngine implements OrgTreeApi {
     const status = tree === null ? 'failed' : tree.ids.length > 0 ? 'ready' : 'empty';
     const built = tree ?? emptyOrgTree();
     this.install(built, status, options, -1);
-    this.current = await this.resolveCurrent(options);
+    const installed = this.revision;
+    const current = await this.resolveCurrent(options);
+    // A tree installed while the member's choice was read (a load overtaking a restore) keeps its own.
+    if (this.revision === installed) this.current = current;
     // A failed load keeps the last good copy for the next offline start.
     if (persist && tree !== null) this.writes = this.writes.then(() => saveTree(options.scopeKey, { rootOrgId: options.rootOrgId, tree: toStored(built) }));
     return this.summary();

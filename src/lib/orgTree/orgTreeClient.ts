@@ -23,7 +23,7 @@ function adapt(remote: Remote<OrgTreeApi>): OrgTreeApi {
     // The worker fetches init itself: its body never passes through the page.
     loadInit: (options) => remote.loadInit(options),
     useInvited: (answer, options) => remote.useInvited(answer, options),
-    restore: (scopeKey) => remote.restore(scopeKey),
+    restore: (scopeKey, options) => remote.restore(scopeKey, options),
     setCurrent: (id) => remote.setCurrent(id),
     openView: (view) => remote.openView(view),
     rows: (start, count) => remote.rows(start, count),

@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../state/jotai';
 import { currentOrganisationAtom, orgTreeNodeCountAtom, orgTreeStatusAtom } from './orgTreeAtoms';
-import { clearOrgTree, loadGlobalStateInWorker, orgTreeMark, orgTreeSettled, restoreStoredOrgTree } from './orgTreeService';
+import { clearOrgTree, loadGlobalStateInWorker, orgTreeMark, orgTreeSettled, restoreStoredOrgTree, showKeptOrgTree } from './orgTreeService';
+import { orgTreeEngine } from './orgTreeClient';
 import { chooseOrganisation } from './chooseOrganisation';
 import { registerNotifier, type Notice } from '../notify';
 
@@ -87,6 +88,43 @@ describe('orgTreeService (inline engine: no Worker under happy-dom)', () => {
     await load(json({ permissions: { Login: true }, organizations: tree }));
     await load(refused);
     expect(state()).toBe('ready');
+  });
+
+  describe('warm start: the kept tree while init is on its way', () => {
+    /** The last visit kept a tree; this start has published none yet. */
+    async function lastVisit() {
+      await load(json({ permissions: { Login: true }, organizations: tree }));
+      await (await orgTreeEngine()).flush();
+      appStore.set(orgTreeStatusAtom, 'loading');
+      appStore.set(currentOrganisationAtom, null);
+    }
+    const renamed = [{ ...tree[0]!, Name: 'Root renamed', Children: [] }];
+
+    it('names the member’s organisation before init answers', async () => {
+      await lastVisit();
+      await showKeptOrgTree('service:test');
+      expect(state()).toBe('ready');
+      expect(appStore.get(currentOrganisationAtom)).toEqual({ Id: id(1), Name: 'Root' });
+      await load(json({ permissions: { Login: true }, organizations: renamed }));
+      expect(appStore.get(currentOrganisationAtom)).toEqual({ Id: id(1), Name: 'Root renamed' });
+    });
+
+    it('an init answer that came first stays', async () => {
+      await lastVisit();
+      await load(json({ permissions: { Login: true }, organizations: renamed }));
+      await showKeptOrgTree('service:test');
+      expect(appStore.get(currentOrganisationAtom)).toEqual({ Id: id(1), Name: 'Root renamed' });
+      expect(appStore.get(orgTreeNodeCountAtom)).toBe(1);
+    });
+
+    it('nothing read before a sign-out is shown after it', async () => {
+      await lastVisit();
+      const shown = showKeptOrgTree('service:test');
+      await clearOrgTree();
+      await shown;
+      expect(state()).toBe('loading');
+      expect(appStore.get(currentOrganisationAtom)).toBeNull();
+    });
   });
 
   it('restores the kept tree for an offline start, and nothing after sign-out', async () => {

@@ -102,9 +102,24 @@ export async function restoreStoredOrgTree(scopeKey: string): Promise<boolean> {
   return summary !== null;
 }
 
+/** Sign-outs so far: a kept tree read before one is never shown after it. */
+let clears = 0;
+
+/**
+ * Warm start: the tree kept for this member and tenant names their organisation while init's
+ * answer is on its way. A tree a load has published meanwhile stays (the engine, likewise, keeps a
+ * tree installed while the kept one was read), and nothing read before a sign-out is shown after it.
+ */
+export async function showKeptOrgTree(scopeKey: string): Promise<void> {
+  const before = clears;
+  const summary = await (await orgTreeEngine()).restore(scopeKey, { unlessLoaded: true }).catch(() => null);
+  if (summary && before === clears && appStore.get(orgTreeStatusAtom) === 'loading') publishOrgTree(summary);
+}
+
 /** Sign-out: the tree leaves memory and storage. */
 export async function clearOrgTree(): Promise<void> {
   generation++;
+  clears++;
   appStore.set(orgTreeStatusAtom, 'loading');
   appStore.set(orgTreeNodeCountAtom, 0);
   appStore.set(currentOrganisationAtom, null);

@@ -7,7 +7,7 @@ import { loadedScopeAtom } from '../session/sessionAtoms';
 import type { AccessClaims } from '../../core/session/claims';
 import { applySignedInBranding } from '../branding/brandingStartup';
 import { brandingAnswerSchema } from '../branding/brandingMapping';
-import { loadGlobalStateInWorker, restoreStoredOrgTree } from '../orgTree/orgTreeService';
+import { loadGlobalStateInWorker, restoreStoredOrgTree, showKeptOrgTree } from '../orgTree/orgTreeService';
 import { loadSignedInTheme } from '../theme/themeStartup';
 import { rememberLanguages } from '../i18n/languages';
 import { signedInContentAttributes } from '../i18n/seedSource';
@@ -43,6 +43,7 @@ import {
 import { parseVersion } from './version';
 import { sessionSnapshot } from '../../core/session/sessionSnapshot';
 import { readLastKnownState, writeLastKnownState, type LastKnownState } from './lastKnownState';
+import { firstScreenShown } from '../firstScreen';
 
 /** A call that got no answer (network error, or a gateway saying the platform is away). */
 class Unreachable extends Error {}
@@ -213,5 +214,8 @@ export async function showLastKnownState(claims: AccessClaims, { withTree }: { w
     appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid });
   }
   if (withTree) await restoreStoredOrgTree(scopeKey).catch(() => false);
+  // A warm start: the kept tree too, once the first screen is up (the worker starts then, never
+  // competing with that paint), so the organisation is named, not "Loading…", until init answers.
+  else void firstScreenShown.then(() => showKeptOrgTree(scopeKey));
   return true;
 }
