@@ -42,13 +42,26 @@ test.describe('contract fall-backs (platform-api.yaml fall-back table)', () => {
     expect(sent!.status).toBeLessThan(300);
   });
 
-  test('a refused refresh emits the login client’s token_refresh_error', async ({ page, signIn, platform }) => {
+  test('a refused refresh emits the login client’s token_refresh_error, even on a slow network', async ({ page, signIn, platform }) => {
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
     await signIn(page, 'admin@acme.test');
     await expect(new ShellChrome(page).memberName).not.toBeEmpty();
+    // Scripts loaded on demand with the login client's events (not the app's entry, which carries
+    // them too once it imports them) arrive 3 s late: the tab that ran the refused refresh must not
+    // need one after the refusal, since it leaves for the sign-in page meanwhile.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      try {
+        const response = await route.fetch();
+        const body = await response.text();
+        if (body.includes('discovery_document_validation_error') && !body.includes('has no #root element')) await new Promise((resolve) => setTimeout(resolve, 3000));
+        await route.fulfill({ response, body });
+      } catch {
+        // The page left meanwhile (for the sign-in page): nothing is waiting for this script.
+      }
+    });
     await platform.fault({ path: '/api/access/v1/oauth/token', status: 400 });
     await platform.clock(1000); // the access token has run out for the platform: the next call refreshes
     await page.reload();

@@ -122,6 +122,8 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
   const presented = await digest(auth.refresh_token);
   if ((await readKv(refreshInFlightKey, isString)) === presented) {
     await deleteKv(refreshInFlightKey);
+    // A refresh that cannot be made ends the session as a refused one does, reported alike.
+    broadcast({ type: 'refresh-failed', reason: 'refused' });
     return endSession();
   }
   const client = await readAuthClientSettings();

@@ -120,7 +120,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
   });
 
   // Last: the dead sender's grant never settles, so this module's own queue stays busy after it.
-  it('a token sent by a context that died before the answer is never presented again: the session ends', async () => {
+  it('a token sent by a context that died before the answer is never presented again: the session ends, reported as a refused refresh', async () => {
     // The sender wrote its digest and sent the grant, then its tab reloaded: the answer never came.
     const presented = tokenEndpoint(() => new Promise<Response>(() => undefined));
     void refreshSession();
@@ -134,5 +134,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
     expect(next).toEqual([]);
     expect(await readStoredAuth()).toBeNull();
     await vi.waitFor(() => expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth' }), waitBound);
+    // Each tab's login client reports token_refresh_error, as for a refused grant.
+    expect(messages).toContainEqual({ type: 'refresh-failed', reason: 'refused' });
   });
 });

@@ -1,4 +1,5 @@
 import { onSessionMessage } from '../../core/session/sessionChannel';
+import { emitLoginEvent } from '../auth/loginEvents';
 import { appStore } from '../../state/jotai';
 import { isLoggingOff, saveReturnUrl } from './logoffState';
 import { isLeavingAfterSwitch } from './switching';
@@ -47,10 +48,10 @@ export function startSessionSync(): () => void {
         appStore.set(platformReachableAtom, message.online);
         break;
       case 'refresh-failed':
-        // Whichever context ran the grant (a tab or the service worker), each tab's login client reports it.
-        void import('../auth/loginEvents').then(({ emitLoginEvent }) =>
-          emitLoginEvent({ type: 'token_refresh_error', message: message.reason === 'refused' ? 'The refresh was refused' : 'The refresh got no answer' }),
-        );
+        // Whichever context ran the grant (a tab or the service worker), each tab's login client
+        // reports it, at once: a refused refresh sends the tab to the sign-in page, and a module
+        // still loading then would never report it (the module is small and /auth loads it anyway).
+        emitLoginEvent({ type: 'token_refresh_error', message: message.reason === 'refused' ? 'The refresh was refused' : 'The refresh got no answer' });
         break;
     }
   });
