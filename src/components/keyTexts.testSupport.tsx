@@ -1,4 +1,4 @@
-import { createInstance, type i18n } from 'i18next';
+import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -8,13 +8,8 @@ import type { ReactElement, ReactNode } from 'react';
  * instance is the test's own, handed down by context, so nothing another test file left in
  * react-i18next reaches it (src/unitTestSetup.testSupport.ts).
  */
-export function keyTextsInstance(): i18n {
-  const instance = createInstance();
-  void instance.init({ lng: 'cimode', initAsync: false, resources: {} });
-  return instance;
-}
-
-const keys = keyTextsInstance();
+const keys = createInstance();
+void keys.init({ lng: 'cimode', initAsync: false, resources: {} });
 
 export function KeyTexts({ children }: { children: ReactNode }) {
   return <I18nextProvider i18n={keys}>{children}</I18nextProvider>;
