@@ -1,19 +1,27 @@
 import { pipelineFetch } from '../src/core/pipeline/pipelineFetch';
+import { apiFetch } from '../src/lib/api/apiFetch';
 
 /**
- * Times `n` sequential platform calls in one of three ways:
- * - service-worker: a plain fetch, which the controlling service worker runs through the pipeline;
+ * Times `n` sequential platform calls in one of four ways:
+ * - shell: the page's entry point for every platform call (apiFetch), with a service worker
+ *   controlling the page: for this non-cacheable read, the page prepares it and it skips the worker;
+ * - service-worker: a plain fetch, which the controlling service worker runs through the pipeline
+ *   (what a cacheable read, a write or a screen's own fetch costs);
  * - in-page: the same pipeline module run by the page (no service worker);
  * - raw: a plain fetch with the headers already attached (the network + platform baseline).
  */
-type Mode = 'service-worker' | 'in-page' | 'raw';
+type Mode = 'shell' | 'service-worker' | 'in-page' | 'raw';
 
 const path = '/api/access/v1/permissions';
 
 async function once(mode: Mode, rawHeaders: Record<string, string>): Promise<number> {
   const started = performance.now();
   const response =
-    mode === 'in-page' ? await pipelineFetch(new Request(path)) : await fetch(path, mode === 'raw' ? { headers: rawHeaders } : {});
+    mode === 'shell'
+      ? await apiFetch(path)
+      : mode === 'in-page'
+        ? await pipelineFetch(new Request(path))
+        : await fetch(path, mode === 'raw' ? { headers: rawHeaders } : {});
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`${mode}: ${path} answered ${response.status}`);
   return performance.now() - started;

@@ -1,3 +1,4 @@
+import { isPreparedRead } from '../src/core/pipeline/calls';
 import { pipelineFetch, PipelineRefusal } from '../src/core/pipeline/pipelineFetch';
 import { defaultTokenPath as tokenPath } from '../src/core/protocol';
 
@@ -8,8 +9,10 @@ import { defaultTokenPath as tokenPath } from '../src/core/protocol';
  * page makes (any method), and every relative write (for X-XSRF-TOKEN), goes through the shared
  * pipeline. Cross-origin requests are never matched, so they never carry the bearer.
  */
-export function handledByPipeline(url: URL, method: string, origin: string, isNavigation: boolean): boolean {
-  if (isNavigation || url.origin !== origin) return false;
+export function handledByPipeline(url: URL, method: string, mode: RequestMode, origin: string): boolean {
+  if (mode === 'navigate' || url.origin !== origin) return false;
+  // Prepared by the page's own pipeline (a browser without static routes still sends it here).
+  if (isPreparedRead(method, mode)) return false;
   // The token call needs nothing the pipeline adds (the caller sends its own X-XSRF-TOKEN), and
   // left to the browser its answer survives this worker being stopped mid-call: relayed, a grant
   // the platform redeemed would lose its answer with the worker.
@@ -40,7 +43,7 @@ export function registerApiRoutes(scope: ServiceWorkerGlobalScope): void {
   const origin = scope.location.origin;
   scope.addEventListener('fetch', (event: FetchEvent) => {
     const { request } = event;
-    if (!handledByPipeline(new URL(request.url), request.method, origin, request.mode === 'navigate')) return;
+    if (!handledByPipeline(new URL(request.url), request.method, request.mode, origin)) return;
     event.respondWith(respond(request));
   });
 }

@@ -78,3 +78,36 @@ for (const mode of ['service worker', 'in page'] as const) {
     });
   });
 }
+
+test.describe('request pipeline with a controlling service worker', () => {
+  test('the page prepares its non-cacheable reads itself; the worker answers cacheable reads and any call left unprepared', async ({ page, platform, signIn }) => {
+    // Which host answered each platform call the page (or its organisation-tree worker) made.
+    const fromWorker = new Map<string, boolean>();
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.includes('/api/')) fromWorker.set(pathname, response.fromServiceWorker());
+    });
+    await page.goto('/auth');
+    await waitForServiceWorker(page);
+    // Acme Corp has no tenant prefix: a prepared read has the very path of an unprepared one.
+    await signIn(page, 'admin@acme.test');
+    await expect(new ShellChrome(page).memberName).not.toBeEmpty();
+
+    // Non-cacheable reads skip the worker, and reach the platform with the bearer all the same.
+    for (const path of ['/api/global-state/v1/init', '/api/access/v1/users/current/legacy']) {
+      expect(fromWorker.get(path), path).toBe(false);
+      const [call] = await platform.log({ path });
+      expect(call?.headers.authorization, path).toMatch(/^Bearer /);
+      expect(call?.headers['accept-language'], path).toBe('en-us');
+    }
+    // A cacheable read is the worker's: it keeps the answer for offline use.
+    expect(fromWorker.get('/api/content/v1/info/version')).toBe(true);
+
+    // A screen's own fetch of a platform path still gets the worker's pipeline.
+    const status = await page.evaluate(async () => (await fetch('/api/access/v1/permissions?probe=plain')).status);
+    expect(status).toBe(200);
+    expect(fromWorker.get('/api/access/v1/permissions')).toBe(true);
+    const [plain] = (await platform.log({ path: '/api/access/v1/permissions' })).filter((r) => r.query.probe === 'plain');
+    expect(plain?.headers.authorization).toMatch(/^Bearer /);
+  });
+});

@@ -11,12 +11,21 @@ afterEach(() => {
 });
 
 describe('contextFetch (the organisation-tree worker reaching the platform)', () => {
-  it('with a service worker controlling the page: a plain same-origin fetch, which the service worker handles', async () => {
+  it('with a service worker controlling the page, a cacheable read: a plain same-origin fetch, which the service worker handles', async () => {
     const plain = vi.fn<(request: Request) => Promise<Response>>(() => Promise.resolve(new Response('{}')));
     vi.stubGlobal('fetch', plain);
-    await contextFetch('/api/global-state/v1/init', true);
-    expect(plain.mock.calls.map(([r]) => [r.url, r.headers.get('Authorization')])).toEqual([[`${location.origin}/api/global-state/v1/init`, null]]);
+    await contextFetch('/api/globalization/v1/languages', true);
+    expect(plain.mock.calls.map(([r]) => [r.url, r.headers.get('Authorization')])).toEqual([[`${location.origin}/api/globalization/v1/languages`, null]]);
     expect(pipelineFetch).not.toHaveBeenCalled();
+  });
+
+  it('with one controlling the page, init (not cacheable): the shared pipeline, applied in this context', async () => {
+    const plain = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', plain);
+    pipelineFetch.mockResolvedValue(new Response('{}', { status: 200 }));
+    expect((await contextFetch('/api/global-state/v1/init', true)).status).toBe(200);
+    expect(pipelineFetch.mock.calls.map(([r]) => r.url)).toEqual([`${location.origin}/api/global-state/v1/init`]);
+    expect(plain).not.toHaveBeenCalled();
   });
 
   it('without one: the shared pipeline, applied in this context', async () => {

@@ -1,3 +1,4 @@
+import { isPreparedInPage } from '../pipeline/calls';
 import { pipelineFetch } from '../pipeline/pipelineFetch';
 
 /** SPEC §3 signed-in state; with a big tenant its body holds a 50,000-node organisation tree. */
@@ -8,12 +9,12 @@ export type PlatformFetch = (path: string, controlled: boolean) => Promise<Respo
 
 /**
  * A platform GET from a context that cannot see the service worker itself (a dedicated worker): the
- * page says whether one controls it. Then a plain same-origin fetch goes through the service worker,
- * which applies the pipeline (the worker, created by a controlled page, is controlled too); else
- * this context applies the same pipeline itself (bearer, tenant prefix, Accept-Language, 401 → one
- * refresh under the shared Web Lock → retry).
+ * page says whether one controls it, and the page's rule applies (lib/api/apiFetch). A call the
+ * service worker serves is a plain same-origin fetch (the worker, created by a controlled page, is
+ * controlled too); any other, init among them, gets the same pipeline applied in this context
+ * (bearer, tenant prefix, Accept-Language, 401 → one refresh under the shared Web Lock → retry).
  */
 export const contextFetch: PlatformFetch = (path, controlled) => {
   const request = new Request(new URL(path, globalThis.location.origin));
-  return controlled ? fetch(request) : pipelineFetch(request);
+  return controlled && !isPreparedInPage(request.method, new URL(request.url).pathname) ? fetch(request) : pipelineFetch(request);
 };

@@ -29,3 +29,20 @@ export function isCacheableCall(method: string, path: string): boolean {
 export function isTokenNotRequired(path: string): boolean {
   return tokenNotRequiredPatterns.some((p) => p.test(path));
 }
+
+/**
+ * A call the page prepares itself even while a service worker controls it: a platform read that is
+ * not cacheable. The worker would only add what the page adds alike (the same pipeline) and keep
+ * nothing, at the cost of a round trip through it. The page sends a prepared call in the
+ * 'same-origin' request mode, and the worker lets such reads go straight to the network
+ * (sw/staticRoutes, sw/apiRoutes). Cacheable reads keep the worker's cache, and writes its outbox;
+ * a call without a token needs no pipeline.
+ */
+export function isPreparedInPage(method: string, path: string): boolean {
+  return method.toUpperCase() === 'GET' && path.startsWith('/api/') && !isCacheableCall(method, path) && !isTokenNotRequired(path);
+}
+
+/** A read the page's pipeline has prepared (see isPreparedInPage): the worker adds nothing to it. */
+export function isPreparedRead(method: string, mode: RequestMode): boolean {
+  return method.toUpperCase() === 'GET' && mode === 'same-origin';
+}

@@ -71,7 +71,9 @@ async function send(request: Request, options: PipelineOptions = {}): Promise<{ 
     cache: prepared.pipeline ? 'no-store' : request.cache,
     redirect: request.redirect,
     signal: request.signal,
-    ...(request.mode === 'navigate' ? {} : { mode: request.mode }),
+    // A pipeline call never leaves this origin (its bearer must not), and 'same-origin' is what
+    // tells a controlling service worker that it is already prepared (sw/staticRoutes).
+    ...(prepared.pipeline ? { mode: 'same-origin' as const } : request.mode === 'navigate' ? {} : { mode: request.mode }),
   });
   let response: Response;
   try {

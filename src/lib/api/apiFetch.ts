@@ -1,3 +1,4 @@
+import { isPreparedInPage } from '../../core/pipeline/calls';
 import { pipelineFetch } from '../../core/pipeline/pipelineFetch';
 import { track } from './inFlight';
 
@@ -21,11 +22,13 @@ export function pipelineWorker(): ServiceWorker | null {
 
 /**
  * Every platform call of the page goes through here. When the service worker controls the page it
- * applies the pipeline to the plain request; otherwise (first visit before activation, a hard
- * reload, no service-worker support, a retired worker) the page applies the same pipeline itself.
+ * applies the pipeline to the plain request, save for non-cacheable reads, which the page prepares
+ * itself and which then skip the worker (`isPreparedInPage`); without a controlling worker (first
+ * visit before activation, a hard reload, no service-worker support, a retired worker) the page
+ * applies the same pipeline to every call.
  */
 export function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const request = new Request(new URL(path, globalThis.location.origin), init);
-  if (pipelineWorker()) return track(fetch(request));
+  if (pipelineWorker() && !isPreparedInPage(request.method, new URL(request.url).pathname)) return track(fetch(request));
   return track(pipelineFetch(request));
 }
