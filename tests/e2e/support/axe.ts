@@ -4,9 +4,15 @@ import type { Page } from '@playwright/test';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+/** A failing node; a colour-contrast check's data says which colours axe compared. */
+interface AxeNode {
+  target: string[];
+  any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null }[];
+}
+
 interface AxeWindow {
   axe?: {
-    run(context: unknown, options: { resultTypes: string[] }): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+    run(context: unknown, options: { resultTypes: string[] }): Promise<{ violations: { id: string; nodes: AxeNode[] }[] }>;
   };
 }
 
@@ -24,6 +30,12 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
     if (!axe) throw new Error('axe-core did not load');
     if (selector && !document.querySelector(selector)) throw new Error(`nothing matches ${selector}`);
     const results = await axe.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
-    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    // The colours axe compared, so that a contrast failure seen once on CI can be told from a
+    // real one: `color-contrast: #id > a (#0b3550 on #14283a, 1.4:1)`.
+    const colours = (node: AxeNode) => {
+      const data = node.any.find((check) => check.data?.fgColor)?.data;
+      return data ? ` (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}:1)` : '';
+    };
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + colours(n)).join(', ')}`);
   }, include ?? null);
 }
