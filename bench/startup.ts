@@ -18,9 +18,9 @@ import { waterfall, type TimedRequest, type Waterfall } from './waterfall.ts';
  * first) and the live chrome (the app's `data-testid="user-name"`, interactive). The bare page has
  * only the second, so both of its times are the same.
  * Adds the offline warm start (network off, everything from the service worker and the
- * last known state) against the online warm start, in the same runs: ten pairs per run, in
- * alternating order (neither side always follows the other), each side's median taken. Each ratio
- * is taken within a run, and the table shows the median over the runs.
+ * last known state) against the online warm start, in the same runs. Warm starts are taken in ten
+ * pairs per run, in alternating order (neither side always follows the other), each side's median
+ * taken. Each ratio is taken within a run, and the table shows the median over the runs.
  */
 const nameShown = `
   new MutationObserver(() => {
@@ -99,10 +99,21 @@ async function signedInContext(browser: Browser, baseURL: string): Promise<Brows
 }
 
 /**
- * Offline and online warm starts timed per run, alternating which goes first: the two differ by
- * less than one start varies (a few percent), which three pairs could not tell apart.
+ * Warm starts are timed in pairs, several per run, alternating which side goes first: the shell
+ * against the bare page, and the shell offline against online. Two sides that differ by less than
+ * one start varies (a few percent) cannot be told apart from one start each.
  */
-const offlinePairs = 10;
+const pairsPerRun = 10;
+
+/** `n` starts of each side, taking turns and alternating which goes first. */
+async function alternate<K extends string>(n: number, sides: Record<K, () => Promise<Navigation>>): Promise<Record<K, Navigation[]>> {
+  const keys = Object.keys(sides) as K[];
+  const out = Object.fromEntries(keys.map((key) => [key, [] as Navigation[]])) as Record<K, Navigation[]>;
+  for (let i = 0; i < n; i += 1) {
+    for (const key of i % 2 === 0 ? keys : [...keys].reverse()) out[key].push(await sides[key]());
+  }
+  return out;
+}
 
 export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
   const server = await startBenchServer(options.outDir, options.harnessDir);
@@ -133,25 +144,35 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
       await waiter.goto(`${origin}/mfe-host`);
       await pollPage(waiter, 'navigator.serviceWorker.controller !== null');
       await waiter.close();
-      const warm = await time(shell, `${origin}/mfe-host`, 'shellWarm');
+      const warm = (await timeNavigation(shell, `${origin}/mfe-host`)).waterfall;
       warmFall.rounds.push(warm.rounds);
       warmFall.total.push(warm.total);
       warmFall.requests.push(warm.requests);
-      const pairs = { online: [] as Navigation[], offline: [] as Navigation[] };
-      for (let pair = 0; pair < offlinePairs; pair += 1) {
-        for (const side of pair % 2 === 0 ? (['online', 'offline'] as const) : (['offline', 'online'] as const)) {
-          await shell.setOffline(side === 'offline');
-          pairs[side].push(await timeNavigation(shell, `${origin}/mfe-host`));
-        }
-      }
+      const offlinePairs = await alternate(pairsPerRun, {
+        online: async () => {
+          await shell.setOffline(false);
+          return timeNavigation(shell, `${origin}/mfe-host`);
+        },
+        offline: async () => {
+          await shell.setOffline(true);
+          return timeNavigation(shell, `${origin}/mfe-host`);
+        },
+      });
       await shell.setOffline(false);
-      times.shellOffline.push(median(pairs.offline.map((n) => n.painted)));
-      live.shellOffline.push(median(pairs.offline.map((n) => n.live)));
-      times.pairedOnline.push(median(pairs.online.map((n) => n.painted)));
-      live.pairedOnline.push(median(pairs.online.map((n) => n.live)));
       await makeCold(bare, origin);
       await time(bare, `${origin}/bench/bare.html`, 'bareCold');
-      await time(bare, `${origin}/bench/bare.html`, 'bareWarm');
+      const warmPairs = await alternate(pairsPerRun, {
+        shell: () => timeNavigation(shell, `${origin}/mfe-host`),
+        bare: () => timeNavigation(bare, `${origin}/bench/bare.html`),
+      });
+      const keep = (key: keyof typeof times, navigations: Navigation[]) => {
+        times[key].push(median(navigations.map((n) => n.painted)));
+        live[key].push(median(navigations.map((n) => n.live)));
+      };
+      keep('shellOffline', offlinePairs.offline);
+      keep('pairedOnline', offlinePairs.online);
+      keep('shellWarm', warmPairs.shell);
+      keep('bareWarm', warmPairs.bare);
     }
     const medians = (of: typeof times) => Object.fromEntries(Object.entries(of).map(([k, v]) => [k, sample(v).median])) as Record<keyof typeof times, number>;
     const m = medians(times);
@@ -175,7 +196,7 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
         figure: 'warm start, name painted, shell / bare',
         sample: warm,
         unit: '×',
-        note: `first paint of the name (kept chrome before the app runs in ${prePainted('shellWarm')} of ${options.runs} runs, else the app's), medians: shell ${ms(m.shellWarm)} (service worker), bare page ${ms(m.bareWarm)} (HTTP cache)`,
+        note: `first paint of the name (kept chrome before the app runs in ${prePainted('shellWarm')} of ${options.runs} runs, else the app's), medians: shell ${ms(m.shellWarm)} (service worker), bare page ${ms(m.bareWarm)} (HTTP cache); ${pairsPerRun} pairs per run, alternating order`,
         aim: '≤ 1.5× (aim 1.2×)',
         ok: warm.median <= 1.5,
       },
@@ -191,7 +212,7 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
         figure: 'warm start offline / online, shell',
         sample: offline,
         unit: '×',
-        note: `name painted, medians: offline ${ms(m.shellOffline)}, online ${ms(m.pairedOnline)} (${offlinePairs} pairs per run, alternating order; kept chrome offline in ${prePainted('shellOffline')} of ${options.runs} runs); live chrome offline ${ms(l.shellOffline)}, online ${ms(l.pairedOnline)}`,
+        note: `name painted, medians: offline ${ms(m.shellOffline)}, online ${ms(m.pairedOnline)} (${pairsPerRun} pairs per run, alternating order; kept chrome offline in ${prePainted('shellOffline')} of ${options.runs} runs); live chrome offline ${ms(l.shellOffline)}, online ${ms(l.pairedOnline)}`,
         aim: '≤ 1.0× (offline no slower)',
         ok: offline.median <= 1,
       },
