@@ -70,16 +70,15 @@ export default tseslint.config(
     // The owners of a raw fetch (and ssoFlow of its own sessionStorage: the PKCE request must fail
     // loudly when that storage is refused, since an in-memory copy would not survive the redirect
     // it is for): the pipeline itself, the token endpoint (the browser's own call),
-    // the token revocation and logout of a dropped answer, the configuration file, the worker's
-    // init read, the seed translations (another origin), the CRM web-to-lead post (another origin,
+    // the token revocation and logout of a dropped answer, the configuration file, the call that
+    // the controlling service worker prepares (platformCall), the seed translations (another origin), the CRM web-to-lead post (another origin,
     // no token), OIDC discovery, and the service worker's manifest.
     files: [
       'src/core/pipeline/pipelineFetch.ts',
       'src/core/session/tokenClient.ts',
       'src/core/session/discardTokens.ts',
-      'src/core/orgTree/initRequest.ts',
+      'src/core/pipeline/platformCall.ts',
       'src/config/loadRuntimeConfig.ts',
-      'src/lib/api/apiFetch.ts',
       'src/lib/i18n/tenantTranslations.ts',
       'src/lib/sales/salesApi.ts',
       'src/lib/auth/ssoFlow.ts',

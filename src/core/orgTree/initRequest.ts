@@ -1,5 +1,4 @@
-import { isPreparedInPage } from '../pipeline/calls';
-import { pipelineFetch } from '../pipeline/pipelineFetch';
+import { platformCall } from '../pipeline/platformCall';
 
 /** SPEC §3 signed-in state; with a big tenant its body holds a 50,000-node organisation tree. */
 export const initPath = '/api/global-state/v1/init';
@@ -9,12 +8,9 @@ export type PlatformFetch = (path: string, controlled: boolean) => Promise<Respo
 
 /**
  * A platform GET from a context that cannot see the service worker itself (a dedicated worker): the
- * page says whether one controls it, and the page's rule applies (lib/api/apiFetch). A call the
- * service worker serves is a plain same-origin fetch (the worker, created by a controlled page, is
+ * page says whether one controls it, and the page's rule applies (`core/pipeline/platformCall`). A
+ * call the service worker serves is a plain same-origin fetch (the worker, created by a controlled page, is
  * controlled too); any other, init among them, gets the same pipeline applied in this context
  * (bearer, tenant prefix, Accept-Language, 401 → one refresh under the shared Web Lock → retry).
  */
-export const contextFetch: PlatformFetch = (path, controlled) => {
-  const request = new Request(new URL(path, globalThis.location.origin));
-  return controlled && !isPreparedInPage(request.method, new URL(request.url).pathname) ? fetch(request) : pipelineFetch(request);
-};
+export const contextFetch: PlatformFetch = (path, controlled) => platformCall(new Request(new URL(path, globalThis.location.origin)), controlled);

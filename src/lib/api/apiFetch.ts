@@ -1,5 +1,4 @@
-import { isPreparedInPage } from '../../core/pipeline/calls';
-import { pipelineFetch } from '../../core/pipeline/pipelineFetch';
+import { platformCall } from '../../core/pipeline/platformCall';
 import { track } from './inFlight';
 
 export { PipelineRefusal } from '../../core/pipeline/pipelineFetch';
@@ -23,12 +22,11 @@ export function pipelineWorker(): ServiceWorker | null {
 /**
  * Every platform call of the page goes through here. When the service worker controls the page it
  * applies the pipeline to the plain request, save for non-cacheable reads, which the page prepares
- * itself and which then skip the worker (`isPreparedInPage`); without a controlling worker (first
+ * itself and which then skip the worker (`core/pipeline/platformCall`); without a controlling worker (first
  * visit before activation, a hard reload, no service-worker support, a retired worker) the page
  * applies the same pipeline to every call.
  */
 export function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const request = new Request(new URL(path, globalThis.location.origin), init);
-  if (pipelineWorker() && !isPreparedInPage(request.method, new URL(request.url).pathname)) return track(fetch(request));
-  return track(pipelineFetch(request));
+  return track(platformCall(request, pipelineWorker() !== null));
 }
