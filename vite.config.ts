@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellServer } from './server/shellPlugin.ts';
+import { signedInChunking } from './build/signedInChunking.ts';
 
 const port = Number(process.env.PORT ?? 4173);
 const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -64,10 +65,13 @@ function preloadApp(): Plugin {
   };
 }
 
+const chunking = signedInChunking(fileURLToPath(new URL('.', import.meta.url)));
+
 export default defineConfig(({ command }) => ({
   // The shell's build, shown in the user menu and on <html data-build> (a deploy names its own).
   define: { __APP_BUILD__: JSON.stringify(process.env.APP_BUILD ?? packageVersion) },
   plugins: [
+    chunking.plugin,
     react(),
     shellServer(),
     preloadApp(),
@@ -136,6 +140,7 @@ export default defineConfig(({ command }) => ({
               priority: 10,
             },
             { name: 'react', test: /\/node_modules\/(react|react-i18next|use-sync-external-store)\/|\/node_modules\/jotai\/esm\/react/, priority: 10 },
+            ...chunking.groups,
           ],
         },
       },
