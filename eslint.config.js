@@ -69,10 +69,11 @@ export default tseslint.config(
   {
     // The owners of a raw fetch (and ssoFlow of its own sessionStorage: the PKCE request must fail
     // loudly when that storage is refused, since an in-memory copy would not survive the redirect
-    // it is for): the pipeline itself, the token endpoint (the browser's own call),
-    // the token revocation and logout of a dropped answer, the configuration file, the call that
-    // the controlling service worker prepares (platformCall), the seed translations (another origin), the CRM web-to-lead post (another origin,
-    // no token), OIDC discovery, and the service worker's manifest.
+    // it is for): the pipeline itself, the token endpoint (the browser's own call), the token
+    // revocation and logout of a dropped answer, the configuration file, the platform call handed
+    // to the controlling service worker (platformCall), the seed translations (another origin), the
+    // CRM web-to-lead post (another origin, no token), OIDC discovery, and the service worker's
+    // manifest.
     files: [
       'src/core/pipeline/pipelineFetch.ts',
       'src/core/session/tokenClient.ts',

@@ -148,21 +148,16 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
       warmFall.rounds.push(warm.rounds);
       warmFall.total.push(warm.total);
       warmFall.requests.push(warm.requests);
-      const offlinePairs = await alternate(pairsPerRun, {
-        online: async () => {
-          await shell.setOffline(false);
-          return timeNavigation(shell, `${origin}/mfe-host`);
-        },
-        offline: async () => {
-          await shell.setOffline(true);
-          return timeNavigation(shell, `${origin}/mfe-host`);
-        },
-      });
+      const shellStart = (offline: boolean) => async () => {
+        await shell.setOffline(offline);
+        return timeNavigation(shell, `${origin}/mfe-host`);
+      };
+      const offlinePairs = await alternate(pairsPerRun, { online: shellStart(false), offline: shellStart(true) });
       await shell.setOffline(false);
       await makeCold(bare, origin);
       await time(bare, `${origin}/bench/bare.html`, 'bareCold');
       const warmPairs = await alternate(pairsPerRun, {
-        shell: () => timeNavigation(shell, `${origin}/mfe-host`),
+        shell: shellStart(false),
         bare: () => timeNavigation(bare, `${origin}/bench/bare.html`),
       });
       const keep = (key: keyof typeof times, navigations: Navigation[]) => {

@@ -1,24 +1,11 @@
 import { join } from 'node:path';
-import type { Plugin } from 'vite';
-
-/** What the build needs of a module to follow its imports (rolldown's module info). */
-interface ModuleLinks {
-  importedIds: readonly string[];
-  dynamicallyImportedIds: readonly string[];
-}
-
-/** A rolldown code-splitting group (`build.rolldownOptions.output.codeSplitting.groups`). */
-interface ChunkGroup {
-  name: string;
-  test: (id: string) => boolean;
-  priority: number;
-  includeDependenciesRecursively: boolean;
-}
+import type { Plugin, Rolldown } from 'vite';
 
 /**
  * The signed-in start's own modules in two files: one with what the first screen needs (the chunks
- * `src/app/signedInChunks.ts` asks for at once, and what they import), one with what every
- * signed-in start loads just after it (menus, organisation browser, toaster, clock, sales actions).
+ * `src/app/signedInChunks.ts` asks for at once, read from its imports, and what they import), one
+ * with what every signed-in start loads just after it (menus, organisation browser, toaster,
+ * clock, sales actions).
  * Left to itself the bundler cuts a file per lazy import and per set of importers: a signed-in
  * start asked for 58 scripts, each a request, a response and a module record for the browser (and
  * for the tests' driver). With the groups it asks for 30, and a signed-in load costs 1.8 instead
@@ -30,9 +17,9 @@ interface ChunkGroup {
  * for it. The groups are computed from the module graph once it is built, so a new import joins
  * the right file without a list to keep.
  */
-export function signedInChunking(root: string): { plugin: Plugin; groups: ChunkGroup[] } {
+export function signedInChunking(root: string): { plugin: Plugin; groups: Rolldown.CodeSplittingGroup[] } {
   const src = (path: string) => join(root, 'src', path);
-  const firstScreenRoots = ['features/shell/SignedInLayout.tsx', 'features/mfeHost/MfeHostPage.tsx', 'lib/state/signedInStart.ts', 'lib/i18n/signedInTranslations.ts', 'lib/i18n/signedInLoad.ts'].map(src);
+  const signedInChunks = src('app/signedInChunks.ts');
   const afterFirstScreenRoots = [
     'features/shell/AfterFirstScreen.tsx',
     'components/toast/Toaster.tsx',
@@ -42,7 +29,9 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: ChunkG
     'features/sales/SalesActions.tsx',
     'features/shell/OrganisationBrowser.tsx',
   ].map(src);
-  const signedOutEntries = { statically: [src('boot.ts'), src('lib/prepaint/prePaint.ts'), src('main.tsx')], wholly: ['features/auth/AuthPage.tsx', 'features/connectedApps/ConnectedAppsPage.tsx', 'features/notFound/NotFoundPage.tsx', 'features/notFound/CloudsNotFoundPage.tsx'].map(src) };
+  // Every page starts with these (their static imports); the signed-out pages may load all of theirs.
+  const everyPage = ['boot.ts', 'lib/prepaint/prePaint.ts', 'main.tsx'].map(src);
+  const signedOutPages = ['features/auth/AuthPage.tsx', 'features/connectedApps/ConnectedAppsPage.tsx', 'features/notFound/NotFoundPage.tsx', 'features/notFound/CloudsNotFoundPage.tsx'].map(src);
 
   let firstScreen = new Set<string>();
   let afterFirstScreen = new Set<string>();
@@ -53,8 +42,8 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: ChunkG
     buildEnd() {
       const ids = new Set(this.getModuleIds());
       // The service worker's and the workers' builds run this plugin too: only the app's is grouped.
-      if (!ids.has(src('main.tsx'))) return;
-      const links = (id: string): ModuleLinks | null => this.getModuleInfo(id);
+      if (!everyPage.every((id) => ids.has(id))) return;
+      const links = (id: string) => this.getModuleInfo(id);
       const closure = (roots: string[], followDynamic: boolean): Set<string> => {
         const seen = new Set<string>();
         const queue = [...roots];
@@ -67,9 +56,11 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: ChunkG
         }
         return seen;
       };
-      const missing = [...firstScreenRoots, ...afterFirstScreenRoots, ...signedOutEntries.wholly].filter((id) => !ids.has(id));
+      const missing = [signedInChunks, ...afterFirstScreenRoots, ...signedOutPages].filter((id) => !ids.has(id));
       if (missing.length) throw new Error(`signedInChunking: no module ${missing.join(', ')} (moved or renamed? update build/signedInChunking.ts)`);
-      const signedOut = new Set([...closure(signedOutEntries.statically, false), ...closure(signedOutEntries.wholly, true)]);
+      const signedOut = new Set([...closure(everyPage, false), ...closure(signedOutPages, true)]);
+      // What app/signedInChunks loads (layout, host page, signed-in start, translations): one list.
+      const firstScreenRoots = [...(links(signedInChunks)?.dynamicallyImportedIds ?? [])];
       const first = new Set([...closure(firstScreenRoots, false)].filter((id) => !signedOut.has(id)));
       const after = new Set([...closure(afterFirstScreenRoots, false)].filter((id) => !signedOut.has(id)));
       // A package's modules both sides reach are left to the bundler, which splits them by what
@@ -82,7 +73,7 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: ChunkG
   };
   // Exactly the computed modules: following a module's imports into a group would pull the
   // signed-out pages' shared modules into it (and so the group into those pages).
-  const groups: ChunkGroup[] = [
+  const groups: Rolldown.CodeSplittingGroup[] = [
     { name: 'signed-in', test: (id) => firstScreen.has(id), priority: 5, includeDependenciesRecursively: false },
     { name: 'after-first-screen', test: (id) => afterFirstScreen.has(id), priority: 4, includeDependenciesRecursively: false },
   ];

@@ -3,7 +3,7 @@ import { test, expect, en, finishedStarting, waitForServiceWorker } from './fixt
 import { recordAttempts } from './support/hardening.ts';
 import { ShellChrome } from './support/pages.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
-import { refreshGrants } from './support/session.ts';
+import { expireAccessTokens, refreshGrants } from './support/session.ts';
 
 /**
  * Item 2, the fault suite: the shell under a failing token endpoint in five tabs, a
@@ -292,13 +292,8 @@ test('a grant given up at its time limit (the machine slept past it) while the p
   await signedIn(page, 'admin@acme.test', workScreen);
   await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
   await finishedStarting(page);
-  // The log is cleared first: a call the shell makes on its own once the token has expired for
-  // the platform (a part of the screen loading late) starts the refresh the click then joins, and
-  // a clear after the hold would hide that held grant (seen on CI: no grant in 10 s).
-  await platform.clearLog();
   // The grant is held on its way, so the clock jump below lands while it is out.
-  const held = await platform.fault({ path: tokenPath, hold: true });
-  await platform.clock(1000); // the access token is expired for the platform
+  const [held] = await expireAccessTokens(platform, { path: tokenPath, hold: true });
   await page.getByRole('button', { name: runCalls }).click();
   const grantStatuses = async () => refreshGrants(await platform.log({ path: tokenPath })).map((g) => g.status);
   await expect.poll(grantStatuses).toEqual([0]);
@@ -434,12 +429,8 @@ for (const mode of ['in page', 'service worker'] as const) {
         await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
       }
       for (const page of [a!, b!]) await finishedStarting(page);
-      // Cleared before the hold: a clear after it would hide a held grant that a call of the
-      // shell's own had started, the one the click's refresh then queues behind.
-      await platform.clearLog();
       // The grant is held on its way (no latency to race on a loaded machine) until the tab has reloaded.
-      const held = await platform.fault({ path: tokenPath, hold: true });
-      await platform.clock(1000); // every access token issued so far is expired for the platform
+      const [held] = await expireAccessTokens(platform, { path: tokenPath, hold: true });
 
       // Tab A's calls are refused, its refresh is sent; the tab reloads while the platform works on it.
       await a!.getByRole('button', { name: runCalls }).click();
@@ -488,10 +479,7 @@ test.describe('a refresh answered after its caller stopped waiting', () => {
     await signedIn(page, 'admin@acme.test', workScreen);
     await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
     await finishedStarting(page);
-    // Cleared first, so that a slow grant a call of the shell's own starts is never hidden.
-    await platform.clearLog();
-    await platform.fault({ path: tokenPath, latencyMs: 3000 });
-    await platform.clock(1000); // the access token is expired for the platform: the next calls get 401s
+    await expireAccessTokens(platform, { path: tokenPath, latencyMs: 3000 });
 
     await page.getByRole('button', { name: runCalls }).click();
     const grants = async () => refreshGrants(await platform.log({ path: tokenPath })).map((g) => g.status);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, finishedStarting } from './fixtures.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
-import { refreshGrants } from './support/session.ts';
+import { expireAccessTokens, refreshGrants } from './support/session.ts';
 import { storedEntry } from './support/shellStorage.ts';
 import type { PlatformControl } from './support/platform.ts';
 
@@ -33,13 +33,13 @@ async function refreshOnItsWay(page: Page, signIn: (p: Page, e: string) => Promi
   await signIn(page, 'admin@acme.test');
   await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
   await finishedStarting(page);
-  // Cleared first, so that a slow grant a call of the shell's own starts is never hidden.
-  await platform.clearLog();
-  // Only the refresh is slow; a later sign-in's grant is answered at once.
-  await platform.fault({ path: tokenPath, latencyMs: 6000, times: 1 });
-  // The sign-out's server logout cannot be reached: the sign-out is local only, as on a flaky network.
-  await platform.fault({ path: logoutPath, status: 503, times: 1 });
-  await platform.clock(1000); // the access token is expired for the platform: the calls get 401s
+  await expireAccessTokens(
+    platform,
+    // Only the refresh is slow; a later sign-in's grant is answered at once.
+    { path: tokenPath, latencyMs: 6000, times: 1 },
+    // The sign-out's server logout cannot be reached: the sign-out is local only, as on a flaky network.
+    { path: logoutPath, status: 503, times: 1 },
+  );
   await page.getByRole('button', { name: runCalls }).click();
   const grants = async () => refreshGrants(await platform.log({ path: tokenPath })).map((g) => g.status);
   await expect.poll(grants).toEqual([0]);

@@ -8,9 +8,9 @@ export type PlatformFetch = (path: string, controlled: boolean) => Promise<Respo
 
 /**
  * A platform GET from a context that cannot see the service worker itself (a dedicated worker): the
- * page says whether one controls it, and the page's rule applies (`core/pipeline/platformCall`). A
- * call the service worker serves is a plain same-origin fetch (the worker, created by a controlled page, is
- * controlled too); any other, init among them, gets the same pipeline applied in this context
- * (bearer, tenant prefix, Accept-Language, 401 → one refresh under the shared Web Lock → retry).
+ * page says whether one controls it, and the page's rule applies (`core/pipeline/platformCall`; the
+ * worker, created by a controlled page, is controlled too). Init, a non-cacheable read, gets the
+ * pipeline applied in this context (bearer, tenant prefix, Accept-Language, 401 → one refresh
+ * under the shared Web Lock → retry).
  */
 export const contextFetch: PlatformFetch = (path, controlled) => platformCall(new Request(new URL(path, globalThis.location.origin)), controlled);

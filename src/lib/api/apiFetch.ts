@@ -22,9 +22,9 @@ export function pipelineWorker(): ServiceWorker | null {
 /**
  * Every platform call of the page goes through here. When the service worker controls the page it
  * applies the pipeline to the plain request, save for non-cacheable reads, which the page prepares
- * itself and which then skip the worker (`core/pipeline/platformCall`); without a controlling worker (first
- * visit before activation, a hard reload, no service-worker support, a retired worker) the page
- * applies the same pipeline to every call.
+ * itself and which then skip the worker (`core/pipeline/platformCall`); without a controlling
+ * worker (first visit before activation, a hard reload, no service-worker support, a retired
+ * worker) the page applies the same pipeline to every call.
  */
 export function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const request = new Request(new URL(path, globalThis.location.origin), init);

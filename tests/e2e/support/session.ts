@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { LoggedRequest, PlatformControl } from './platform.ts';
+import type { FaultSpec, LoggedRequest, PlatformControl } from './platform.ts';
 
 /** Refresh-grant calls the emulator received. */
 export function refreshGrants(log: LoggedRequest[]): LoggedRequest[] {
@@ -12,6 +12,21 @@ export function refreshGrants(log: LoggedRequest[]): LoggedRequest[] {
  */
 export function switchGrants(log: LoggedRequest[]): LoggedRequest[] {
   return refreshGrants(log).filter((r) => (r.body as { context?: unknown }).context !== undefined);
+}
+
+/**
+ * Expires every access token issued so far, for the platform only (its clock moves 1000 s on; the
+ * browser's stays, so the shell learns it from a 401), with `faults` in place first; returns them.
+ * The request log is cleared before anything else: a call the shell makes on its own once its token
+ * has expired (a part of the screen loading late) starts a refresh, and a clear after that would
+ * hide its grant (seen on CI: no grant in 10 s).
+ */
+export async function expireAccessTokens<F extends FaultSpec[]>(platform: PlatformControl, ...faults: F): Promise<{ [K in keyof F]: { id: string } }> {
+  await platform.clearLog();
+  const installed: { id: string }[] = [];
+  for (const spec of faults) installed.push(await platform.fault(spec));
+  await platform.clock(1000);
+  return installed as { [K in keyof F]: { id: string } };
 }
 
 export async function countRefreshes(platform: PlatformControl): Promise<number> {
