@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every check and both suites. The type-check, lint, build and unit tests run side by
 # side (the lint alone is 80 s of one core; the unit tests fill the other), the browser tests after
-# them on the whole machine. Each part's output is printed whole when it ends; any failure fails.
+# all but the lint. Each check's output is printed whole when it ends; any failure fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 logs=$(mktemp -d)
@@ -22,6 +22,12 @@ finish() { # name
   [ "$rc" = 0 ] || failed+=("$name")
 }
 
+stop_tree() { # pid: the process and all below it (npm → sh → Playwright → its workers and browsers)
+  local child
+  for child in $(cat /proc/"$1"/task/*/children 2>/dev/null); do stop_tree "$child"; done
+  kill "$1" 2>/dev/null
+}
+
 start build npm run -s build
 start typecheck npm run -s typecheck
 start lint npm run -s lint
@@ -29,10 +35,21 @@ finish build
 # The unit tests read the built dist/ (tests/unit/dist.test.ts): they start once it is there.
 if [ ${#failed[@]} -eq 0 ]; then start unit npm run -s test:unit; finish unit; fi
 finish typecheck
-finish lint
 
 if [ ${#failed[@]} -ne 0 ]; then
+  finish lint
   echo "━━ not running the browser tests: ${failed[*]} failed"
   exit 1
 fi
-npm run -s test:e2e
+# The browser tests start while the lint (one core's work) may still run, so the other core does
+# not wait for it; a lint failure stops them, and its report follows.
+npm run -s test:e2e &
+e2e=$!
+finish lint
+if [ ${#failed[@]} -ne 0 ]; then
+  stop_tree "$e2e"
+  wait "$e2e"
+  echo "━━ browser tests stopped: ${failed[*]} failed"
+  exit 1
+fi
+wait "$e2e"
