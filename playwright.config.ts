@@ -13,6 +13,7 @@ export default defineConfig({
   // One worker (a browser and a server) per core: the suite is CPU-bound, and on CI's 2 cores
   // more workers only share the same CPU less efficiently. 52 tests of five specs, alternated
   // runs: 4 workers 256 and 253 s (505, 500 CPU-s), 3 workers 243 and 248 s, 2 workers 243 s (468).
+  // Whole CI runs on one day: 899 and 864 s with 2 workers, 922 s with 4.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : Math.max(2, availableParallelism()),
   // One retry on CI only: a renderer crash of Debian's Chromium under load is not the shell's
   // failure; a test that fails twice still fails the run, and a retried one is listed as flaky.

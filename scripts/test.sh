@@ -45,6 +45,8 @@ fi
 # not wait for it; a lint failure stops them, and its report follows.
 npm run -s test:e2e &
 e2e=$!
+# A run stopped from outside (Ctrl-C, a cancelled CI job) takes the browser tests with it.
+trap 'stop_tree "$e2e"; exit 130' INT TERM
 finish lint
 if [ ${#failed[@]} -ne 0 ]; then
   stop_tree "$e2e"
