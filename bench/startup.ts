@@ -33,7 +33,7 @@ const nameShown = `
     // which runs before the frame that paints the name.
     for (const el of document.querySelectorAll('[data-testid="user-name"], [data-prepaint="user-name"]')) if (!el.hasAttribute('elementtiming')) el.setAttribute('elementtiming', 'member-name');
     if (!('__nameLiveAt' in window) && shown('[data-testid="user-name"]')) window.__nameLiveAt = now;
-    if (!('__namePaintedAt' in window) && ('__nameLiveAt' in window || shown('[data-prepaint="user-name"]'))) window.__namePaintedAt = now;
+    if (!('__nameInPageAt' in window) && ('__nameLiveAt' in window || shown('[data-prepaint="user-name"]'))) window.__nameInPageAt = now;
   }).observe(document, { subtree: true, childList: true, characterData: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.identifier === 'member-name' && !('__nameOnScreenAt' in window)) window.__nameOnScreenAt = entry.renderTime || entry.loadTime;
@@ -50,6 +50,12 @@ interface Navigation {
   /** The requests before the live chrome. */
   waterfall: Waterfall;
 }
+
+/** The three times of a start (or the medians of a run's starts). */
+type StartTimes = Pick<Navigation, 'onScreen' | 'inPage' | 'live'>;
+const startFields = ['onScreen', 'inPage', 'live'] as const satisfies readonly (keyof StartTimes)[];
+const sides = ['shellCold', 'shellWarm', 'shellOffline', 'pairedOnline', 'bareCold', 'bareWarm'] as const;
+type Side = (typeof sides)[number];
 
 /**
  * Opens `url` in a new tab and times it. Every request the tab (and its dedicated workers) makes
@@ -69,7 +75,7 @@ async function timeNavigation(context: BrowserContext, url: string): Promise<Nav
     await page.goto(url, { waitUntil: 'commit' });
     await pollPage(page, "'__nameLiveAt' in window && '__nameOnScreenAt' in window");
     const onScreen = await page.evaluate<number>('window.__nameOnScreenAt');
-    const inPage = await page.evaluate<number>('window.__namePaintedAt');
+    const inPage = await page.evaluate<number>('window.__nameInPageAt');
     const live = await page.evaluate<number>('window.__nameLiveAt');
     const timeOrigin = await page.evaluate<number>('performance.timeOrigin');
     const startOf = (request: Request) => request.timing().startTime - timeOrigin;
@@ -136,16 +142,13 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
     // The bare page must not be answered by the shell's service worker (it would serve the app).
     const bare = await browser.newContext({ serviceWorkers: 'block' });
     await bare.addInitScript({ content: nameShown });
-    const times = { shellCold: [] as number[], shellWarm: [] as number[], shellOffline: [] as number[], pairedOnline: [] as number[], bareCold: [] as number[], bareWarm: [] as number[] };
-    const live = { shellCold: [] as number[], shellWarm: [] as number[], shellOffline: [] as number[], pairedOnline: [] as number[], bareCold: [] as number[], bareWarm: [] as number[] };
-    const inPage = { shellCold: [] as number[], shellWarm: [] as number[], shellOffline: [] as number[], pairedOnline: [] as number[], bareCold: [] as number[], bareWarm: [] as number[] };
+    // Each side's starts: one per cold start, one median per field of a run's warm pairs.
+    const starts = Object.fromEntries(sides.map((side) => [side, [] as StartTimes[]])) as Record<Side, StartTimes[]>;
     const warmFall = { rounds: [] as number[], total: [] as number[], requests: [] as number[] };
     const coldFall = { rounds: [] as number[], total: [] as number[] };
-    const time = async (context: BrowserContext, url: string, key: keyof typeof times) => {
+    const time = async (context: BrowserContext, url: string, side: Side) => {
       const navigation = await timeNavigation(context, url);
-      times[key].push(navigation.onScreen);
-      live[key].push(navigation.live);
-      inPage[key].push(navigation.inPage);
+      starts[side].push(navigation);
       return navigation.waterfall;
     };
     for (let run = 0; run < options.runs; run += 1) {
@@ -174,17 +177,19 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
         shell: shellStart(false),
         bare: () => timeNavigation(bare, `${origin}/bench/bare.html`),
       });
-      const keep = (key: keyof typeof times, navigations: Navigation[]) => {
-        times[key].push(median(navigations.map((n) => n.onScreen)));
-        live[key].push(median(navigations.map((n) => n.live)));
-        inPage[key].push(median(navigations.map((n) => n.inPage)));
+      const keep = (side: Side, navigations: Navigation[]) => {
+        starts[side].push(Object.fromEntries(startFields.map((field) => [field, median(navigations.map((n) => n[field]))])) as StartTimes);
       };
       keep('shellOffline', offlinePairs.offline);
       keep('pairedOnline', offlinePairs.online);
       keep('shellWarm', warmPairs.shell);
       keep('bareWarm', warmPairs.bare);
     }
-    const medians = (of: typeof times) => Object.fromEntries(Object.entries(of).map(([k, v]) => [k, sample(v).median])) as Record<keyof typeof times, number>;
+    const timesOf = (field: keyof StartTimes) => Object.fromEntries(sides.map((side) => [side, starts[side].map((t) => t[field])])) as Record<Side, number[]>;
+    const times = timesOf('onScreen');
+    const live = timesOf('live');
+    const inPage = timesOf('inPage');
+    const medians = (of: Record<Side, number[]>) => Object.fromEntries(sides.map((side) => [side, sample(of[side]).median])) as Record<Side, number>;
     const m = medians(times);
     const l = medians(live);
     const d = medians(inPage);
@@ -193,7 +198,7 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
     const warmInPage = sample(ratios(inPage.shellWarm, inPage.bareWarm));
     const warmLive = sample(ratios(live.shellWarm, live.bareWarm));
     // Starts whose name the kept chrome painted before the app's own did.
-    const prePainted = (key: keyof typeof times) => inPage[key].filter((painted, i) => painted < live[key][i]!).length;
+    const prePainted = (side: Side) => starts[side].filter((t) => t.inPage < t.live).length;
     const offline = sample(ratios(times.shellOffline, times.pairedOnline));
     return [
       {

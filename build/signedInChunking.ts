@@ -7,9 +7,10 @@ import type { Plugin, Rolldown } from 'vite';
  * with what every signed-in start loads just after it (menus, organisation browser, toaster,
  * clock, sales actions).
  * Left to itself the bundler cuts a file per lazy import and per set of importers: a signed-in
- * start asked for 58 scripts, each a request, a response and a module record for the browser (and
- * for the tests' driver). With the groups it asks for 30, and a signed-in load costs 1.8 instead
- * of 2.1 CPU-s on a 2-core machine (40 loads each, the browser, the server and the driver).
+ * start asked for 60 scripts, each a request, a response and a module record for the browser (and
+ * for the tests' driver). With the groups it asks for 33 (tests/e2e/budgets.spec), and a
+ * signed-in load costs 1.8 instead of 2.1 CPU-s on a 2-core machine (40 loads each, the browser,
+ * the server and the driver).
  *
  * Neither group takes a module that a signed-out page reaches (the sign-in page, the connected
  * apps and not-found pages, and what the page's first script, the pre-paint and the app import

@@ -42,7 +42,7 @@ if [ ${#failed[@]} -ne 0 ]; then
   exit 1
 fi
 # The browser tests start while the lint (one core's work) may still run, so the other core does
-# not wait for it; a lint failure stops them, and its report follows.
+# not wait for it; a lint failure prints its report and stops them.
 npm run -s test:e2e &
 e2e=$!
 # A run stopped from outside (Ctrl-C, a cancelled CI job) takes the browser tests with it.
