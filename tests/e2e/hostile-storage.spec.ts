@@ -54,6 +54,7 @@ const shellKeys = [
   'trust-shell.signInData',
   'trust-shell.swRetired',
   'trust-shell.history',
+  'trust-shell.chromeWarmUp',
   'trust-shell.draft.dateTimePreferences.x.y',
 ];
 const tabKeys = ['trust-shell.returnUrl', 'trust-shell.chunkReload'];

@@ -205,9 +205,15 @@ test('another member on the same browser never sees the last member’s state, n
 }) => {
   const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
   await signIn(page, 'admin@acme.test');
+  // The pre-paint's warm-up note: the bar's fonts and its SVG logo, nothing of the member.
+  const warmUpNote = () => page.evaluate(() => localStorage.getItem('trust-shell.chromeWarmUp'));
+  await expect.poll(warmUpNote).toContain('"svgImage":true');
+  expect((JSON.parse((await warmUpNote())!) as { fonts: string[] }).fonts.length).toBeGreaterThan(1);
+  expect(await warmUpNote()).not.toMatch(/Ada|Acme/);
   await new ShellChrome(page).signOut();
   await expect(page).toHaveURL(/\/auth$/);
   // Nothing of the member's kept for a warm start outlives the sign-out.
+  expect(await warmUpNote()).toBeNull();
   const kept = await storedKeys(page);
   expect(kept.filter((key) => key === 'lastKnownState' || key === 'chromeSnapshot' || key.startsWith('translations:v2:') || key.startsWith('translations:module:'))).toEqual([]);
   await expect.poll(() => storedKeys(page, 'trust-shell-brand', 'brands')).toEqual([]);

@@ -3,6 +3,7 @@ import { deleteKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
 import { currentScope, scopeOf } from '../../core/session/sessionScope';
 import { chromeSnapshotKey, keptStylesheet, type ChromeSnapshot } from './chromeSnapshot';
 import { toChromeTree } from './restoreChrome';
+import { captureWarmUp, forgetWarmUp, keepWarmUp } from './warmUp';
 
 /**
  * Keeps the top bar as it is on screen (chromeSnapshot.ts), for the next start's pre-paint, and
@@ -68,8 +69,9 @@ export async function keepNow(bar: HTMLElement, options: KeepChromeOptions): Pro
   // A bar whose texts are not (yet) in the session's language is not the one to keep.
   if (!scope || root.lang.toLowerCase() !== scope.language.toLowerCase()) return false;
   const snapshot = captureChrome(bar, options, userTenantKey({ guid: scope.userGuid, tenantGuid: scope.tenantGuid }), scope.language);
-  if (!snapshot) return false;
-  return writeChromeSnapshot(snapshot);
+  if (!snapshot || !(await writeChromeSnapshot(snapshot))) return false;
+  keepWarmUp(captureWarmUp(bar, options.leaveOut));
+  return true;
 }
 
 /** The snapshot of `bar` as it is on screen. */
@@ -145,7 +147,8 @@ export function writeChromeSnapshot(snapshot: ChromeSnapshot): Promise<boolean> 
   });
 }
 
-/** Sign-out: the kept chrome goes with the last known state. */
+/** Sign-out: the kept chrome goes with the last known state, and its warm-up note with it. */
 export async function clearChromeSnapshot(): Promise<void> {
+  forgetWarmUp();
   await deleteKv(chromeSnapshotKey).catch(() => undefined);
 }

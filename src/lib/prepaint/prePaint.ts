@@ -3,6 +3,7 @@ import { isLanguage } from '../../core/session/sessionSnapshot';
 import { initTheme } from '../theme/theme';
 import { chromeSnapshotKey, keptStylesheet, paintableSnapshot, type ChromeSnapshot } from './chromeSnapshot';
 import { restoreBar } from './restoreChrome';
+import { readWarmUp, warmUp } from './warmUp';
 
 /**
  * The pre-paint: the kept top bar (chromeSnapshot.ts) on screen before the app's code has run.
@@ -25,16 +26,17 @@ const stylesheetWaitMs = 1000;
 const isAnything = (value: unknown): value is unknown => value !== undefined;
 
 export async function prePaint(): Promise<boolean> {
-  const [auth, claims, language, snapshot] = await Promise.all([
-    readStoredAuth(),
-    readClaims(),
-    readKv(sessionKeys.language, isLanguage),
-    readKv(chromeSnapshotKey, isAnything),
-  ]);
+  const reads = Promise.all([readStoredAuth(), readClaims(), readKv(sessionKeys.language, isLanguage), readKv(chromeSnapshotKey, isAnything)]);
+  // The main thread is idle until IndexedDB answers: the fonts and images the bar's frame would set up go first.
+  const note = readWarmUp();
+  if (note) warmUp(note);
+  const [auth, claims, language, snapshot] = await reads;
   const kept = paintableSnapshot(snapshot, { auth, claims, language });
   if (!kept || matchMedia(kept.media.query).matches !== kept.media.matches) return false;
+  // Asked for before the bar is built, so they load while it is.
+  const styles = stylesheetsLoaded(kept.styles);
   const bar = restoreBar(kept.bar);
-  if (!bar || !(await stylesheetsLoaded(kept.styles))) return false;
+  if (!bar || !(await styles)) return false;
   paint(kept, bar);
   return true;
 }

@@ -27,6 +27,8 @@ export const storageKeys = {
   swRetired: `${storagePrefix}swRetired`,
   /** Every member's browsing history on this browser, one document keyed by user and tenant. */
   history: `${storagePrefix}history`,
+  /** Which fonts and images the kept top bar uses, for the next start's pre-paint to prepare (lib/prepaint/warmUp): nothing about the member. */
+  chromeWarmUp: `${storagePrefix}chromeWarmUp`,
   /** Per tab (sessionStorage): this tab's id, for the auto refresh's leader mark. */
   tabId: `${storagePrefix}tabId`,
 } as const;

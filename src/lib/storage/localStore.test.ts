@@ -5,6 +5,17 @@ import { readLocal, removeLocal, writeLocal } from './localStore';
 
 const key = storageKeys.theme;
 
+/** A storage that refuses every write (quota), as a test's global. */
+function stubFullStorage() {
+  vi.stubGlobal('localStorage', {
+    getItem: () => null,
+    setItem: () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    },
+    removeItem: () => undefined,
+  });
+}
+
 describe('localStore', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -39,18 +50,30 @@ describe('localStore', () => {
     onStorageFallback(told);
     fresh.writeLocal(key, 'default');
     expect(told).not.toHaveBeenCalled();
-    vi.stubGlobal('localStorage', {
-      getItem: () => null,
-      setItem: () => {
-        throw new DOMException('full', 'QuotaExceededError');
-      },
-      removeItem: () => undefined,
-    });
+    stubFullStorage();
     try {
       fresh.writeLocal(key, 'preview');
       fresh.writeLocal(key, 'preview-dark');
       expect(told).toHaveBeenCalledTimes(1);
       expect(fresh.readLocal(key)).toBe('preview-dark');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says nothing when storage refuses a quiet write (a hint the member would never miss)', async () => {
+    vi.resetModules();
+    const fresh = await import('./localStore');
+    const { onStorageFallback } = await import('../../core/storageFallback');
+    const told = vi.fn();
+    onStorageFallback(told);
+    stubFullStorage();
+    try {
+      fresh.writeLocal(storageKeys.chromeWarmUp, '{}', { quiet: true });
+      expect(told).not.toHaveBeenCalled();
+      expect(fresh.readLocal(storageKeys.chromeWarmUp)).toBe('{}');
+      fresh.writeLocal(key, 'preview');
+      expect(told).toHaveBeenCalledTimes(1);
     } finally {
       vi.unstubAllGlobals();
     }

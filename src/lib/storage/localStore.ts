@@ -31,20 +31,21 @@ export function readLocal(key: StorageKey): string | null {
   return memory.get(key) ?? null;
 }
 
-export function writeLocal(key: StorageKey, value: string): void {
+/** `quiet`: the value is a hint whose loss the member would never notice, so the member is not told when storage refuses it. */
+export function writeLocal(key: StorageKey, value: string, { quiet = false }: { quiet?: boolean } = {}): void {
   memory.set(key, value);
+  const refused = () => {
+    if (!quiet) reportStorageFallback();
+  };
   try {
     const storage = area();
-    if (!storage) {
-      reportStorageFallback();
-      return;
-    }
+    if (!storage) return refused();
     storage.setItem(key, value);
     unsaved.delete(key);
   } catch {
     // quota or blocked storage: the in-memory copy keeps this tab working
     unsaved.add(key);
-    reportStorageFallback();
+    refused();
   }
 }
 
