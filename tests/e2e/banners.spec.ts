@@ -13,17 +13,6 @@ async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page, '.banner-area')).toEqual([]);
 }
 
-/**
- * The dark colour scheme, chosen as a member does (the theme menu): a scheme set on <html> behind
- * the app's back lasts only until the app next applies the member's theme (any reload of the
- * signed-in state does, a network return for one), and a reload mid-check leaves light colours
- * on a dark banner.
- */
-async function chooseDarkScheme(page: Page) {
-  await new ShellChrome(page).pick(en.ThemePreviewDark!);
-  await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
-}
-
 test.describe('banners', () => {
   // The fixtures' default quietStartup keeps the start-up modals out of the way; banners stay real.
   test('the release banner: asked for in the member’s language, sanitised, dismissed for good', async ({ page, signedIn, platform }) => {
@@ -117,7 +106,9 @@ test.describe('banners', () => {
     expect(cspViolations.splice(0).filter((v) => !/^script-src-attr inline /.test(v))).toEqual([]);
     await expectNoAxeViolations(page);
     // The kinds' colours pass contrast in the dark colour scheme too.
-    await chooseDarkScheme(page);
+    // Chosen as a member does: a scheme set on <html> behind the app's back lasts only until it next
+    // applies the member's theme (any reload of the signed-in state), leaving light colours on a dark banner.
+    await new ShellChrome(page).chooseDarkScheme();
     await expect(warning).toHaveCSS('background-color', 'rgb(53, 40, 11)');
     await expectNoAxeViolations(page);
   });
@@ -135,7 +126,7 @@ test.describe('banners', () => {
     const sandbox = page.getByRole('region', { name: en.Sandbox });
     await expect(sandbox).toHaveText(en.SandboxBannerWithParent!.replace('{{parentName}}', 'Acme Corp'));
     await expectNoAxeViolations(page);
-    await chooseDarkScheme(page);
+    await new ShellChrome(page).chooseDarkScheme();
     await expect(sandbox).toHaveCSS('background-color', 'rgb(38, 28, 61)');
     await expectNoAxeViolations(page);
   });

@@ -19,6 +19,9 @@ export interface KeepChromeOptions {
   layoutQuery: string;
 }
 
+/** What the kept copy leaves out: hidden parts (closed menus) and what the options name. */
+const notKept = (options: KeepChromeOptions): string[] => ['[hidden]', ...options.leaveOut];
+
 /** Coalesces a burst of changes (a state load updates the bar several times) into one write. */
 const settleMs = 300;
 
@@ -70,7 +73,7 @@ export async function keepNow(bar: HTMLElement, options: KeepChromeOptions): Pro
   if (!scope || root.lang.toLowerCase() !== scope.language.toLowerCase()) return false;
   const snapshot = captureChrome(bar, options, userTenantKey({ guid: scope.userGuid, tenantGuid: scope.tenantGuid }), scope.language);
   if (!snapshot || !(await writeChromeSnapshot(snapshot))) return false;
-  keepWarmUp(captureWarmUp(bar, options.leaveOut));
+  keepWarmUp(captureWarmUp(bar, notKept(options)));
   return true;
 }
 
@@ -78,7 +81,7 @@ export async function keepNow(bar: HTMLElement, options: KeepChromeOptions): Pro
 export function captureChrome(bar: HTMLElement, options: KeepChromeOptions, scopeKey: string, language: string): ChromeSnapshot | null {
   const root = document.documentElement;
   const copy = bar.cloneNode(true) as HTMLElement;
-  for (const selector of ['[hidden]', ...options.leaveOut]) for (const element of copy.querySelectorAll(selector)) element.remove();
+  for (const selector of notKept(options)) for (const element of copy.querySelectorAll(selector)) element.remove();
   const tree = toChromeTree(copy);
   if (tree === null) return null;
   const vars: Record<string, string> = {};

@@ -27,9 +27,9 @@ const maxFontLength = 256;
 const arabicText = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
 const svgSource = /^data:image\/svg\+xml[;,]/;
 
-/** The warm-up note of `bar` as it is on screen (`leaveOut` as the kept copy leaves it out). */
-export function captureWarmUp(bar: HTMLElement, leaveOut: readonly string[]): WarmUp {
-  const skipped = ['[hidden]', ...leaveOut].join(', ');
+/** The warm-up note of `bar` as it is on screen, without the parts `notKept` selects (those the kept copy leaves out). */
+export function captureWarmUp(bar: HTMLElement, notKept: readonly string[]): WarmUp {
+  const skipped = notKept.join(', ');
   const fonts: string[] = [];
   let arabic = false;
   let svgImage = false;

@@ -209,6 +209,12 @@ export class ShellChrome {
     await pickInUserMenu(this.page, name, this.texts.UserMenu);
   }
 
+  /** The dark colour scheme, chosen from the theme menu as a member does (it lasts: the app applies it again at each state reload). */
+  async chooseDarkScheme(): Promise<void> {
+    await this.pick(this.texts.ThemePreviewDark!);
+    await expect(this.page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+  }
+
   async openPreferences(): Promise<Dialog> {
     await openPreferences(this.page, this.texts);
     return new Dialog(this.page, this.texts.DateTimePreferences!);

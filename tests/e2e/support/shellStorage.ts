@@ -13,7 +13,7 @@ export async function plantSession(page: Page, session: { accessToken: unknown; 
     try {
       return await writeSession(page, session);
     } catch (error) {
-      if (attempt === 3 || !/Execution context was destroyed|navigation/i.test(String(error))) throw error;
+      if (attempt === 3 || !/Execution context was destroyed/.test(String(error))) throw error;
       await page.waitForLoadState();
     }
   }
