@@ -5,12 +5,12 @@ import type { Plugin, Rolldown } from 'vite';
  * The signed-in start's own modules in two files: one with what the first screen needs (the chunks
  * `src/app/signedInChunks.ts` asks for at once, read from its imports, and what they import), one
  * with what every signed-in start loads just after it (menus, organisation browser, toaster,
- * clock, sales actions).
+ * clock, sales actions). Beside them, one file for each wave's modules shared with the other pages,
+ * and one for the pre-paint.
  * Left to itself the bundler cuts a file per lazy import and per set of importers: a signed-in
  * start asked for 60 scripts, each a request, a response and a module record for the browser (and
- * for the tests' driver). With the groups it asks for 33 (tests/e2e/budgets.spec), and a
- * signed-in load costs 1.8 instead of 2.1 CPU-s on a 2-core machine (40 loads each, the browser,
- * the server and the driver).
+ * for the tests' driver: about 6 ms of CPU each on a 2-core machine, the browser, the server and
+ * the driver together). With the groups it asks for 24 (tests/e2e/budgets.spec).
  *
  * Neither group takes a module that a signed-out page reaches (the sign-in page, the connected
  * apps and not-found pages, and what the page's first script, the pre-paint and the app import
@@ -31,11 +31,16 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: Rolldo
     'features/shell/OrganisationBrowser.tsx',
   ].map(src);
   // Every page starts with these (their static imports); the signed-out pages may load all of theirs.
-  const everyPage = ['boot.ts', 'lib/prepaint/prePaint.ts', 'main.tsx'].map(src);
-  const signedOutPages = ['features/auth/AuthPage.tsx', 'features/connectedApps/ConnectedAppsPage.tsx', 'features/notFound/NotFoundPage.tsx', 'features/notFound/CloudsNotFoundPage.tsx'].map(src);
+  const [boot, prePaint, app] = ['boot.ts', 'lib/prepaint/prePaint.ts', 'main.tsx'].map(src) as [string, string, string];
+  const everyPage = [boot, prePaint, app];
+  const signInPage = src('features/auth/AuthPage.tsx');
+  const signedOutPages = [signInPage, ...['features/connectedApps/ConnectedAppsPage.tsx', 'features/notFound/NotFoundPage.tsx', 'features/notFound/CloudsNotFoundPage.tsx'].map(src)];
 
   let firstScreen = new Set<string>();
   let afterFirstScreen = new Set<string>();
+  let prePaintOwn = new Set<string>();
+  let firstScreenShared = new Set<string>();
+  let afterFirstScreenShared = new Set<string>();
 
   const plugin: Plugin = {
     name: 'trust-shell-signed-in-chunking',
@@ -59,11 +64,24 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: Rolldo
       };
       const missing = [signedInChunks, ...afterFirstScreenRoots, ...signedOutPages].filter((id) => !ids.has(id));
       if (missing.length) throw new Error(`signedInChunking: no module ${missing.join(', ')} (moved or renamed? update build/signedInChunking.ts)`);
+      // The pre-paint's code in one file (it is asked for only with a stored session), the kept
+      // chrome's helpers the signed-in code shares with it included.
+      const appStart = closure([boot, app], false);
+      prePaintOwn = new Set([...closure([prePaint], false)].filter((id) => !appStart.has(id)));
       const signedOut = new Set([...closure(everyPage, false), ...closure(signedOutPages, true)]);
       // What app/signedInChunks loads (layout, host page, signed-in start, translations): one list.
       const firstScreenRoots = [...(links(signedInChunks)?.dynamicallyImportedIds ?? [])];
-      const first = new Set([...closure(firstScreenRoots, false)].filter((id) => !signedOut.has(id)));
-      const after = new Set([...closure(afterFirstScreenRoots, false)].filter((id) => !signedOut.has(id)));
+      const firstAll = closure(firstScreenRoots, false);
+      const afterAll = closure(afterFirstScreenRoots, false);
+      const first = new Set([...firstAll].filter((id) => !signedOut.has(id)));
+      const after = new Set([...afterAll].filter((id) => !signedOut.has(id)));
+      // What the other pages share with a signed-in start but the sign-in page does not start with
+      // (a toast, the default logo, the sanitiser): one file for each wave of the signed-in start,
+      // not one per set of importers. A page that loads one of those modules takes the whole file
+      // (a few KB); the sign-in page's first visit (its budget) downloads none of it.
+      const signedOutStart = new Set([...closure(everyPage, false), ...closure([signInPage], false)]);
+      firstScreenShared = new Set([...firstAll].filter((id) => signedOut.has(id) && !signedOutStart.has(id)));
+      afterFirstScreenShared = new Set([...afterAll].filter((id) => signedOut.has(id) && !signedOutStart.has(id) && !firstAll.has(id)));
       // A package's modules both sides reach are left to the bundler, which splits them by what
       // each side uses: following a package's index reaches all of it, the toast and menu machines
       // too, which only the after-first-screen code uses.
@@ -75,8 +93,11 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: Rolldo
   // Exactly the computed modules: following a module's imports into a group would pull the
   // signed-out pages' shared modules into it (and so the group into those pages).
   const groups: Rolldown.CodeSplittingGroup[] = [
+    { name: 'pre-paint', test: (id) => prePaintOwn.has(id), priority: 6, includeDependenciesRecursively: false },
     { name: 'signed-in', test: (id) => firstScreen.has(id), priority: 5, includeDependenciesRecursively: false },
     { name: 'after-first-screen', test: (id) => afterFirstScreen.has(id), priority: 4, includeDependenciesRecursively: false },
+    { name: 'signed-in-shared', test: (id) => firstScreenShared.has(id), priority: 3, includeDependenciesRecursively: false },
+    { name: 'after-first-screen-shared', test: (id) => afterFirstScreenShared.has(id), priority: 2, includeDependenciesRecursively: false },
   ];
   return { plugin, groups };
 }
