@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# `npm test`: every check and both suites. The type-check, lint, build and unit tests run side by
-# side (the lint alone is 80 s of one core; the unit tests fill the other), the browser tests after
-# all but the lint. Each check's output is printed whole when it ends; any failure fails.
+# `npm test`: every check and both suites. The build comes first, then the unit tests; the
+# browser tests start once both pass. The type-check and the lint run beside all of it at the
+# lowest CPU priority: they have no time limits, so they take what the tests leave idle (the
+# browser tests wait on pages and timers about a tenth of the time) instead of slowing the unit
+# tests the browser tests wait for. Each check's output is printed whole when it ends; any failure
+# fails, and a failed type-check or lint stops the browser tests.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 logs=$(mktemp -d)
@@ -21,6 +24,9 @@ finish() { # name
   cat "$logs/$name.log"
   [ "$rc" = 0 ] || failed+=("$name")
 }
+running() { # name: still under way
+  [ ! -e "$logs/$1.rc" ]
+}
 
 stop_tree() { # pid: the process and all below it (npm → sh → Playwright → its workers and browsers)
   local child
@@ -29,29 +35,36 @@ stop_tree() { # pid: the process and all below it (npm → sh → Playwright →
 }
 
 start build npm run -s build
-start typecheck npm run -s typecheck
-start lint npm run -s lint
+start typecheck nice -n 19 npm run -s typecheck
+start lint nice -n 19 npm run -s lint
 finish build
 # The unit tests read the built dist/ (tests/unit/dist.test.ts): they start once it is there.
 if [ ${#failed[@]} -eq 0 ]; then start unit npm run -s test:unit; finish unit; fi
-finish typecheck
+background=(typecheck lint)
 
 if [ ${#failed[@]} -ne 0 ]; then
-  finish lint
+  for name in "${background[@]}"; do finish "$name"; done
   echo "━━ not running the browser tests: ${failed[*]} failed"
   exit 1
 fi
-# The browser tests start while the lint (one core's work) may still run, so the other core does
-# not wait for it; a lint failure prints its report and stops them.
 npm run -s test:e2e &
 e2e=$!
 # A run stopped from outside (Ctrl-C, a cancelled CI job) takes the browser tests with it.
 trap 'stop_tree "$e2e"; exit 130' INT TERM
-finish lint
-if [ ${#failed[@]} -ne 0 ]; then
-  stop_tree "$e2e"
-  wait "$e2e"
-  echo "━━ browser tests stopped: ${failed[*]} failed"
-  exit 1
-fi
+# Each background check is reported when it ends; a failure stops the browser tests.
+while [ ${#background[@]} -ne 0 ]; do
+  sleep 1
+  left=()
+  for name in "${background[@]}"; do
+    if running "$name"; then left+=("$name"); else finish "$name"; fi
+  done
+  background=("${left[@]}")
+  if [ ${#failed[@]} -ne 0 ]; then
+    stop_tree "$e2e"
+    wait "$e2e"
+    for name in "${background[@]}"; do finish "$name"; done
+    echo "━━ browser tests stopped: ${failed[*]} failed"
+    exit 1
+  fi
+done
 wait "$e2e"
