@@ -33,28 +33,14 @@ const maxSeconds = 1e11;
  */
 export const maxTokenLength = 16_384;
 
-/**
- * The last few tokens' payloads: every platform call and every state read asks for the claims of
- * the same one or two tokens, and decoding one (base64 and a percent-escape per character) was
- * ~8 ms of each signed-in start's main thread. Frozen, since every caller shares the answer.
- */
-const decoded = new Map<string, Readonly<Record<string, unknown>> | null>();
-const decodedKept = 4;
-
-function decodePayload(token: unknown): Readonly<Record<string, unknown>> | null {
+function decodePayload(token: unknown): Record<string, unknown> | null {
   if (typeof token !== 'string' || token.length > maxTokenLength || token.split('.').length !== 3) return null;
-  const known = decoded.get(token);
-  if (known !== undefined) return known;
-  let payload: Readonly<Record<string, unknown>> | null = null;
   try {
-    const value = jwtDecode<unknown>(token);
-    if (typeof value === 'object' && value !== null) payload = Object.freeze(value as Record<string, unknown>);
+    const payload = jwtDecode<unknown>(token);
+    return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;
   } catch {
-    payload = null;
+    return null;
   }
-  if (decoded.size >= decodedKept) decoded.delete(decoded.keys().next().value as string);
-  decoded.set(token, payload);
-  return payload;
 }
 
 function isSeconds(value: unknown): value is number {
