@@ -68,7 +68,8 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: Rolldo
       // chrome's helpers the signed-in code shares with it included.
       const appStart = closure([boot, app], false);
       prePaintOwn = new Set([...closure([prePaint], false)].filter((id) => !appStart.has(id)));
-      const signedOut = new Set([...closure(everyPage, false), ...closure(signedOutPages, true)]);
+      const everyPageStart = closure(everyPage, false);
+      const signedOut = new Set([...everyPageStart, ...closure(signedOutPages, true)]);
       // What app/signedInChunks loads (layout, host page, signed-in start, translations): one list.
       const firstScreenRoots = [...(links(signedInChunks)?.dynamicallyImportedIds ?? [])];
       const firstAll = closure(firstScreenRoots, false);
@@ -76,10 +77,11 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: Rolldo
       const first = new Set([...firstAll].filter((id) => !signedOut.has(id)));
       const after = new Set([...afterAll].filter((id) => !signedOut.has(id)));
       // What the other pages share with a signed-in start but the sign-in page does not start with
-      // (a toast, the default logo, the sanitiser): one file for each wave of the signed-in start,
-      // not one per set of importers. A page that loads one of those modules takes the whole file
-      // (a few KB); the sign-in page's first visit (its budget) downloads none of it.
-      const signedOutStart = new Set([...closure(everyPage, false), ...closure([signInPage], false)]);
+      // (the storage notice, the default logo, brand colours, translations, the clock's date-fns
+      // helpers): one file for each wave of the signed-in start, not one per set of importers. A
+      // page that loads one of those modules takes the whole file (a few KB); the sign-in page's
+      // first visit (its budget) downloads none of it.
+      const signedOutStart = new Set([...everyPageStart, ...closure([signInPage], false)]);
       firstScreenShared = new Set([...firstAll].filter((id) => signedOut.has(id) && !signedOutStart.has(id)));
       afterFirstScreenShared = new Set([...afterAll].filter((id) => signedOut.has(id) && !signedOutStart.has(id) && !firstAll.has(id)));
       // A package's modules both sides reach are left to the bundler, which splits them by what

@@ -7,6 +7,7 @@ import { loadedScopeAtom, platformReachableAtom, syncSessionFromStorage } from '
 
 /** Paths where a tab is already signed out: a logoff elsewhere changes nothing there. */
 const signedOutPrefixes = ['/auth', '/404', '/eula'];
+const signedOut = () => signedOutPrefixes.some((p) => location.pathname.startsWith(p));
 
 /**
  * Makes ten tabs behave like one session: a logoff, a refresh, a tenant or organisation-group
@@ -22,7 +23,7 @@ export function startSessionSync(): () => void {
         void syncSessionFromStorage();
         break;
       case 'logoff':
-        if (isLoggingOff() || signedOutPrefixes.some((p) => location.pathname.startsWith(p))) return;
+        if (isLoggingOff() || signedOut()) return;
         // Every tab keeps its own place (per-tab return URL) and follows to the sign-in page.
         // Drafts are shared local storage: an explicit sign-out already removed them; a forced one keeps them.
         // The clearing code loads only now: no page start needs it.
@@ -36,7 +37,7 @@ export function startSessionSync(): () => void {
       case 'tenant-switched': {
         // No tab may keep showing one tenant's data while holding another tenant's token.
         const loaded = appStore.get(loadedScopeAtom)?.tenantGuid;
-        if (loaded !== undefined && loaded !== message.tenantGuid && !signedOutPrefixes.some((p) => location.pathname.startsWith(p))) location.assign('/landing');
+        if (loaded !== undefined && loaded !== message.tenantGuid && !signedOut()) location.assign('/landing');
         break;
       }
       case 'orggroup-switched': {
