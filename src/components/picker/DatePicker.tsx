@@ -33,10 +33,11 @@ export function useDateErrorMessage(error: DateError | null, limits: { min: Date
  * Returns true when it handled the key.
  */
 export function handlePickerKeys(event: KeyboardEvent<HTMLInputElement>, api: { open: boolean; setOpen: (open: boolean) => void }): boolean {
-  if (event.key === 'Escape' && api.open) {
+  const closing = api.open && (event.key === 'Escape' || (event.altKey && event.key === 'ArrowUp'));
+  if (closing) {
     event.preventDefault();
     api.setOpen(false);
-    // Ark's opening still moves focus to the calendar on that first frame: it comes back here.
+    // Ark's opening may still move focus to the calendar on its first frame: it comes back here.
     const input = event.currentTarget;
     requestAnimationFrame(() => input.focus());
     return true;
