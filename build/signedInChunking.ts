@@ -6,7 +6,7 @@ import type { Plugin, Rolldown } from 'vite';
  * `src/app/signedInChunks.ts` asks for at once, read from its imports, and what they import), one
  * with what every signed-in start loads just after it (menus, organisation browser, toaster,
  * clock, sales actions). Beside them, one file for each wave's modules shared with the other pages,
- * and one for the pre-paint.
+ * one for the pre-paint, and one for what the page's first script imports.
  * Left to itself the bundler cuts a file per lazy import and per set of importers: a signed-in
  * start asked for 60 scripts, each a request, a response and a module record for the browser (and
  * for the tests' driver: about 6 ms of CPU each on a 2-core machine, the browser, the server and
@@ -39,6 +39,7 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: Rolldo
   let firstScreen = new Set<string>();
   let afterFirstScreen = new Set<string>();
   let prePaintOwn = new Set<string>();
+  let bootCore = new Set<string>();
   let firstScreenShared = new Set<string>();
   let afterFirstScreenShared = new Set<string>();
 
@@ -68,6 +69,10 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: Rolldo
       // chrome's helpers the signed-in code shares with it included.
       const appStart = closure([boot, app], false);
       prePaintOwn = new Set([...closure([prePaint], false)].filter((id) => !appStart.has(id)));
+      // What the first script imports (local storage, the IndexedDB opener, protocol names): a
+      // file of its own, so it starts the session database's open without waiting for the
+      // shell core (120 KB) to download and run.
+      bootCore = new Set([...closure([boot], false)].filter((id) => id !== boot));
       const everyPageStart = closure(everyPage, false);
       const signedOut = new Set([...everyPageStart, ...closure(signedOutPages, true)]);
       // What app/signedInChunks loads (layout, host page, signed-in start, translations): one list.
@@ -95,6 +100,7 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: Rolldo
   // Exactly the computed modules: following a module's imports into a group would pull the
   // signed-out pages' shared modules into it (and so the group into those pages).
   const groups: Rolldown.CodeSplittingGroup[] = [
+    { name: 'boot-core', test: (id) => bootCore.has(id), priority: 11, includeDependenciesRecursively: false },
     { name: 'pre-paint', test: (id) => prePaintOwn.has(id), priority: 6, includeDependenciesRecursively: false },
     { name: 'signed-in', test: (id) => firstScreen.has(id), priority: 5, includeDependenciesRecursively: false },
     { name: 'after-first-screen', test: (id) => afterFirstScreen.has(id), priority: 4, includeDependenciesRecursively: false },

@@ -1,3 +1,5 @@
+import { openEarly } from './core/idbOpener';
+import { databases } from './core/protocol';
 import { readLocal } from './lib/storage/localStore';
 import { storageKeys } from './lib/storage/keys';
 
@@ -8,9 +10,13 @@ import { storageKeys } from './lib/storage/keys';
  * app loses little by waiting: its files download meanwhile (index.html preloads them), and the
  * database the pre-paint has opened is the one its own start reads next. The pre-paint's own code
  * is asked for only when a session is stored (the tenant key lives from sign-in to sign-out): the
- * sign-in page never loads it.
+ * sign-in page never loads it. This file imports only what the build puts in `boot-core`
+ * (build/signedInChunking.ts), so it runs as soon as that small file is there.
  */
-const prePaint = readLocal(storageKeys.tenant) ? import('./lib/prepaint/prePaint') : null;
+const sessionStored = Boolean(readLocal(storageKeys.tenant));
+// The session database's open, the pre-paint's first wait, starts before its code has loaded.
+if (sessionStored) openEarly(databases.session.name, databases.session.version);
+const prePaint = sessionStored ? import('./lib/prepaint/prePaint') : null;
 
 void (prePaint?.then((m) => m.prePaint()) ?? Promise.resolve(false))
   .catch(() => false)

@@ -251,6 +251,10 @@ test('pre-paint: with the app held back, the kept top bar shows the member, tena
   await expect.poll(() => keptBar(page)).toContain('Ada Admin');
 
   const frames = await recordFrames(page);
+  const firstAnswer = await recordFirstSessionAnswer(page);
+  const stylesheets: string[] = [];
+  page.on('request', (r) => void (r.url().endsWith('.css') && stylesheets.push(new URL(r.url()).pathname)));
+  const keptStyles = (await keptChrome(page))!.styles;
   const prePaint = new PrePaint(page);
   const release = await prePaint.holdApp();
   await page.goto('/mfe-host', { waitUntil: 'commit' });
@@ -282,7 +286,38 @@ test('pre-paint: with the app held back, the kept top bar shows the member, tena
   const fromPrePaint = frames.slice(frames.findIndex((f) => f.prePainted));
   expect(fromPrePaint.length).toBeGreaterThan(1);
   expect(fromPrePaint.filter((f) => !(f.prePainted || f.memberShown) || f.loading || f.brand !== 'custom').map((f) => f.text.slice(0, 120))).toEqual([]);
+  // The bar's stylesheets were asked for before the session store's first answer (the warm-up
+  // note names them), not after it; and each was downloaded once, the preload and the live
+  // chrome's link sharing it.
+  const answeredAt = await firstAnswer();
+  const requestedAt = await page.evaluate((paths) => paths.map((p) => performance.getEntriesByName(new URL(p, location.href).href)[0]?.startTime ?? null), keptStyles);
+  expect(keptStyles.length).toBeGreaterThan(0);
+  expect(requestedAt.map((at) => at !== null && at < answeredAt)).toEqual(keptStyles.map(() => true));
+  expect(stylesheets.filter((path) => keptStyles.includes(path)).sort()).toEqual([...keptStyles].sort());
 });
+
+/**
+ * When the page's first IndexedDB read (the pre-paint's, of the session store) was answered, in
+ * the page's time: resolves once a read has been.
+ */
+async function recordFirstSessionAnswer(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the store it was asked on
+    const get = IDBObjectStore.prototype.get;
+    IDBObjectStore.prototype.get = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['get']>) {
+      const request = get.apply(this, args);
+      request.addEventListener('success', () => {
+        const w = window as unknown as { __firstSessionAnswer?: number };
+        w.__firstSessionAnswer ??= performance.now();
+      });
+      return request;
+    };
+  });
+  return async () => {
+    await page.waitForFunction(() => '__firstSessionAnswer' in window);
+    return page.evaluate(() => (window as unknown as { __firstSessionAnswer: number }).__firstSessionAnswer);
+  };
+}
 
 test('pre-paint in Arabic: right to left, in the member’s texts', async ({ page, signIn }) => {
   await signIn(page, 'admin@acme.test');

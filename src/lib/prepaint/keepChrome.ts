@@ -73,7 +73,7 @@ export async function keepNow(bar: HTMLElement, options: KeepChromeOptions): Pro
   if (!scope || root.lang.toLowerCase() !== scope.language.toLowerCase()) return false;
   const snapshot = captureChrome(bar, options, userTenantKey({ guid: scope.userGuid, tenantGuid: scope.tenantGuid }), scope.language);
   if (!snapshot || !(await writeChromeSnapshot(snapshot))) return false;
-  keepWarmUp(captureWarmUp(bar, notKept(options)));
+  keepWarmUp(captureWarmUp(bar, notKept(options), snapshot.styles));
   return true;
 }
 

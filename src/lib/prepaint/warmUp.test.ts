@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../storage/keys';
 import { captureWarmUp, forgetWarmUp, keepWarmUp, readWarmUp, warmUp } from './warmUp';
 
+const styles = ['/assets/signed-in-shared-Bbg.css', '/assets/signed-in-C1z.css'];
 const svgLogo = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`;
 
 function showBar(name = 'Ada Admin'): HTMLElement {
@@ -25,21 +26,26 @@ describe('the warm-up note of the kept bar', () => {
   });
 
   it('names each font the shown text uses once, in document order, and the SVG logo; hidden and left-out parts do not count', () => {
-    const note = captureWarmUp(showBar(), ['[hidden]', 'time']);
+    const note = captureWarmUp(showBar(), ['[hidden]', 'time'], styles);
     expect(note.fonts).toHaveLength(2);
     expect(note.fonts[0]).toMatch(/^12px /);
     expect(note.fonts[1]).toMatch(/^600 14px /);
     expect(note).toMatchObject({ arabic: false, svgImage: true });
   });
 
+  it('names the kept stylesheets, only the build\'s own same-origin ones', () => {
+    const note = captureWarmUp(showBar(), ['[hidden]', 'time'], [...styles, 'https://evil.test/x.css', '/assets/../x.css', '/other/a.css']);
+    expect(note.styles).toEqual(styles);
+  });
+
   it('says when the bar has Arabic text, and nothing of the text itself', () => {
-    const note = captureWarmUp(showBar('آدا'), ['[hidden]', 'time']);
+    const note = captureWarmUp(showBar('آدا'), ['[hidden]', 'time'], styles);
     expect(note.arabic).toBe(true);
     expect(JSON.stringify(note)).not.toMatch(/Ada|Acme|آدا/);
   });
 
   it('is read back as kept, and gone once forgotten', () => {
-    const note = captureWarmUp(showBar(), ['[hidden]', 'time']);
+    const note = captureWarmUp(showBar(), ['[hidden]', 'time'], styles);
     keepWarmUp(note);
     expect(readWarmUp()).toEqual(note);
     forgetWarmUp();
@@ -66,13 +72,28 @@ describe('the warm-up note of the kept bar', () => {
     expect(note.fonts.every((font) => font.length < 20)).toBe(true);
   });
 
+  it('reads a note kept before stylesheets were noted as one without them, and drops foreign ones', () => {
+    localStorage.setItem(storageKeys.chromeWarmUp, JSON.stringify({ fonts: [], arabic: false, svgImage: false }));
+    expect(readWarmUp()?.styles).toEqual([]);
+    localStorage.setItem(storageKeys.chromeWarmUp, JSON.stringify({ fonts: [], arabic: false, svgImage: false, styles: [styles[0], 7, '//evil.test/a.css', 'javascript:alert(1)'] }));
+    expect(readWarmUp()?.styles).toEqual([styles[0]]);
+  });
+
+  it('preloads the stylesheets in CORS mode without applying them', () => {
+    warmUp({ fonts: [], arabic: false, svgImage: false, styles });
+    const links = [...document.head.querySelectorAll('link')];
+    expect(links.map((link) => [link.rel, link.as, link.crossOrigin, link.getAttribute('href')])).toEqual(styles.map((path) => ['preload', 'style', '', path]));
+    expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
+    links.forEach((link) => link.remove());
+  });
+
   it('measures text in each font (Arabic too when the bar has it) and loads one SVG image', () => {
     const measured: [string, string][] = [];
     const context = { font: '', measureText: (text: string) => measured.push([context.font, text]) };
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
     const sources: string[] = [];
     vi.spyOn(HTMLImageElement.prototype, 'src', 'set').mockImplementation((value: string) => void sources.push(value));
-    warmUp({ fonts: ['600 14px system-ui', '12px system-ui'], arabic: true, svgImage: true });
+    warmUp({ fonts: ['600 14px system-ui', '12px system-ui'], arabic: true, svgImage: true, styles: [] });
     expect(measured.map(([font]) => font)).toEqual(['600 14px system-ui', '12px system-ui']);
     expect(measured[0]![1]).toMatch(/A.*[\u0600-\u06ff]/);
     expect(sources).toHaveLength(1);
@@ -82,7 +103,7 @@ describe('the warm-up note of the kept bar', () => {
   it('does nothing without fonts or an SVG image', () => {
     const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext');
     const src = vi.spyOn(HTMLImageElement.prototype, 'src', 'set');
-    warmUp({ fonts: [], arabic: false, svgImage: false });
+    warmUp({ fonts: [], arabic: false, svgImage: false, styles: [] });
     expect(getContext).not.toHaveBeenCalled();
     expect(src).not.toHaveBeenCalled();
   });

@@ -1,5 +1,6 @@
 import { storageKeys } from '../storage/keys';
 import { readLocal, removeLocal, writeLocal } from '../storage/localStore';
+import { keptStylesheet } from './chromeSnapshot';
 
 /**
  * What the kept bar's first frame would otherwise set up on the spot, prepared while the pre-paint
@@ -7,9 +8,11 @@ import { readLocal, removeLocal, writeLocal } from '../storage/localStore';
  * uses it, and builds the machinery of SVG images the first time one shows: measured on a warm
  * start, that made the frame with the kept bar tens of milliseconds slower than the bare page's
  * (bench/startup.ts). The main thread is idle while IndexedDB answers, so the pre-paint does both
- * there, from this note of the last kept bar.
+ * there, from this note of the last kept bar. It also asks for the bar's stylesheets then, which
+ * otherwise are asked for only once IndexedDB has answered, and then delay the frame by their load.
  *
- * The note says nothing about the member (fonts, and whether there is an SVG image), and sits in
+ * The note says nothing about the member (fonts, whether there is an SVG image, the build's
+ * stylesheets), and sits in
  * local storage because the pre-paint needs it before any IndexedDB answer. It is only a hint: a
  * missing, stale or corrupt note costs the start those milliseconds, nothing else.
  */
@@ -20,15 +23,21 @@ export interface WarmUp {
   arabic: boolean;
   /** Whether the bar shows an SVG image (the tenant's logo, as a data URL). */
   svgImage: boolean;
+  /** The build's stylesheets the bar needs (same-origin `/assets/*.css` paths). */
+  styles: string[];
 }
 
 const maxFonts = 16;
+const maxStyles = 24;
 const maxFontLength = 256;
 const arabicText = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
 const svgSource = /^data:image\/svg\+xml[;,]/;
 
-/** The warm-up note of `bar` as it is on screen, without the parts `notKept` selects (those the kept copy leaves out). */
-export function captureWarmUp(bar: HTMLElement, notKept: readonly string[]): WarmUp {
+/**
+ * The warm-up note of `bar` as it is on screen, without the parts `notKept` selects (those the
+ * kept copy leaves out), with the stylesheets the kept copy names.
+ */
+export function captureWarmUp(bar: HTMLElement, notKept: readonly string[], styles: readonly string[]): WarmUp {
   const skipped = notKept.join(', ');
   const fonts: string[] = [];
   let arabic = false;
@@ -42,8 +51,10 @@ export function captureWarmUp(bar: HTMLElement, notKept: readonly string[]): War
     const font = getComputedStyle(element).font;
     if (font && !fonts.includes(font) && fonts.length < maxFonts) fonts.push(font);
   }
-  return { fonts, arabic, svgImage };
+  return { fonts, arabic, svgImage, styles: keptStyles(styles) };
 }
+
+const keptStyles = (styles: readonly unknown[]): string[] => styles.filter((path): path is string => typeof path === 'string' && keptStylesheet.test(path)).slice(0, maxStyles);
 
 /** Kept quietly: a refused write loses a few milliseconds of the next start, nothing the member saved. */
 export function keepWarmUp(warmUp: WarmUp): void {
@@ -61,10 +72,11 @@ export function readWarmUp(): WarmUp | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { fonts, arabic, svgImage } = value as Record<string, unknown>;
+  const { fonts, arabic, svgImage, styles } = value as Record<string, unknown>;
   if (!Array.isArray(fonts) || typeof arabic !== 'boolean' || typeof svgImage !== 'boolean') return null;
   const valid = fonts.filter((font): font is string => typeof font === 'string' && font.length <= maxFontLength).slice(0, maxFonts);
-  return { fonts: valid, arabic, svgImage };
+  // A note kept before stylesheets were noted has none: the pre-paint then asks for them as before.
+  return { fonts: valid, arabic, svgImage, styles: Array.isArray(styles) ? keptStyles(styles) : [] };
 }
 
 export function forgetWarmUp(): void {
@@ -78,10 +90,21 @@ const arabicSample = 'بة';
 const svgSample = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><text font-family="sans-serif">a</text></svg>')}`;
 
 /**
- * Looks each font up (a canvas measures text in it, through the same font cache as layout) and
- * loads one SVG image. Canvas ignores a font it cannot parse, so a stale note does no harm.
+ * Looks each font up (a canvas measures text in it, through the same font cache as layout), loads
+ * one SVG image and preloads the stylesheets. Canvas ignores a font it cannot parse, and a
+ * stylesheet a newer build no longer has fails on its own, so a stale note does no harm. The
+ * stylesheets are preloaded, not applied: the pre-paint applies them only when it paints (as the
+ * bundler's own links ask for them, in CORS mode, so both find the one download).
  */
 export function warmUp(note: WarmUp): void {
+  for (const path of note.styles) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'style';
+    link.crossOrigin = '';
+    link.href = path;
+    document.head.append(link);
+  }
   const context = note.fonts.length ? document.createElement('canvas').getContext('2d') : null;
   if (context) {
     const sample = note.arabic ? latinSample + arabicSample : latinSample;

@@ -1,0 +1,91 @@
+import type { DBSchema } from 'idb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { idbOpener, openEarly } from './idbOpener';
+
+interface TestDb extends DBSchema {
+  kv: { key: string; value: unknown };
+}
+
+let name = '';
+let count = 0;
+const freshName = () => (name = `opener-test-${(count += 1)}`);
+const opener = () => idbOpener<TestDb>(name, 1, (database) => void database.createObjectStore('kv'));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('idbOpener', () => {
+  it('opens once and shares the connection', async () => {
+    freshName();
+    const open = vi.spyOn(indexedDB, 'open');
+    const db = opener();
+    const [a, b] = await Promise.all([db(), db()]);
+    expect(a).toBe(b);
+    expect(open).toHaveBeenCalledTimes(1);
+    a.close();
+  });
+
+  it('forgets a failed open, so the next call opens again', async () => {
+    freshName();
+    const open = vi.spyOn(indexedDB, 'open').mockImplementationOnce(() => {
+      throw new DOMException('blocked for a moment', 'UnknownError');
+    });
+    const db = opener();
+    await expect(db()).rejects.toThrow('blocked for a moment');
+    const database = await db();
+    await database.put('kv', 'kept', 'k');
+    expect(await database.get('kv', 'k')).toBe('kept');
+    expect(open).toHaveBeenCalledTimes(2);
+    database.close();
+  });
+});
+
+describe('openEarly', () => {
+  it("hands its connection to the database's opener, which then opens nothing itself", async () => {
+    freshName();
+    const created = await opener()();
+    await created.put('kv', 'stored before', 'k');
+    created.close();
+
+    const open = vi.spyOn(indexedDB, 'open');
+    openEarly(name, 1);
+    const database = await opener()();
+    expect(await database.get('kv', 'k')).toBe('stored before');
+    expect(open).toHaveBeenCalledTimes(1);
+    database.close();
+  });
+
+  it('never creates a database: a missing one is created by the opener, with its stores', async () => {
+    freshName();
+    openEarly(name, 1);
+    // Had the early open created it (at version 1, without stores), the opener would take that.
+    const database = await opener()();
+    expect([...database.objectStoreNames]).toEqual(['kv']);
+    database.close();
+  });
+
+  it('a refused early open leaves the opener to open as always', async () => {
+    freshName();
+    await opener()().then((db) => db.close());
+    vi.spyOn(indexedDB, 'open').mockImplementationOnce(() => {
+      throw new DOMException('refused', 'SecurityError');
+    });
+    openEarly(name, 1);
+    const database = await opener()();
+    await database.put('kv', 1, 'k');
+    expect(await database.get('kv', 'k')).toBe(1);
+    database.close();
+  });
+
+  it('is taken once: a second opener of the same database opens its own connection', async () => {
+    freshName();
+    await opener()().then((db) => db.close());
+    openEarly(name, 1);
+    const first = await opener()();
+    const open = vi.spyOn(indexedDB, 'open');
+    const second = await opener()();
+    expect(second).not.toBe(first);
+    expect(open).toHaveBeenCalledTimes(1);
+    first.close();
+    second.close();
+  });
+});
