@@ -8,13 +8,13 @@ import { keptStylesheet } from './chromeSnapshot';
  * uses it, and builds the machinery of SVG images the first time one shows: measured on a warm
  * start, that made the frame with the kept bar tens of milliseconds slower than the bare page's
  * (bench/startup.ts). The main thread is idle while IndexedDB answers, so the pre-paint does both
- * there, from this note of the last kept bar. It also asks for the bar's stylesheets then, which
- * otherwise are asked for only once IndexedDB has answered, and then delay the frame by their load.
+ * there, from this note of the last kept bar. It also asks for the bar's stylesheets there: asked
+ * for only once IndexedDB has answered, their load delayed the frame further.
  *
  * The note says nothing about the member (fonts, whether there is an SVG image, the build's
- * stylesheets), and sits in
- * local storage because the pre-paint needs it before any IndexedDB answer. It is only a hint: a
- * missing, stale or corrupt note costs the start those milliseconds, nothing else.
+ * stylesheets), and sits in local storage because the pre-paint needs it before any IndexedDB
+ * answer. It is only a hint: a missing, stale or corrupt note costs the start those milliseconds,
+ * nothing else.
  */
 export interface WarmUp {
   /** The bar's distinct CSS fonts (`getComputedStyle(element).font`), in document order. */
