@@ -40,21 +40,17 @@ test.describe('UI kit (/ui-kit)', () => {
     await page.getByRole('heading', { level: 1 }).click();
     await expect(calendar).toBeHidden();
 
-    // Escape pressed before the calendar's first frame (a busy machine) still closes it.
+    // Escape or Alt+Up pressed before the calendar's first frame (a busy machine) still closes it,
+    // and the focus stays on the input (the calendar's first frame does not take it).
     await input.focus();
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
-    await input.press('Alt+ArrowDown');
-    await input.press('Escape');
-    await page.clock.runFor(100);
-    await expect(calendar).toBeHidden();
-    await expect(input).toBeFocused();
-    // So does Alt+Up, and the focus stays on the input (the calendar's first frame no longer takes it).
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
-    await input.press('Alt+ArrowDown');
-    await input.press('Alt+ArrowUp');
-    await page.clock.runFor(100);
-    await expect(calendar).toBeHidden();
-    await expect(input).toBeFocused();
+    for (const closingKey of ['Escape', 'Alt+ArrowUp']) {
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+      await input.press('Alt+ArrowDown');
+      await input.press(closingKey);
+      await page.clock.runFor(100);
+      await expect(calendar, closingKey).toBeHidden();
+      await expect(input, closingKey).toBeFocused();
+    }
   });
 
   test('date picker: a picked day fills the input; typed text is parsed with the spec rules', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readClaims, readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
 import { isLanguage } from '../../core/session/sessionSnapshot';
 import { initTheme } from '../theme/theme';
-import { chromeSnapshotKey, keptStylesheet, paintableSnapshot, type ChromeSnapshot } from './chromeSnapshot';
+import { chromeSnapshotKey, keptStylesheets, paintableSnapshot, type ChromeSnapshot } from './chromeSnapshot';
 import { restoreBar } from './restoreChrome';
 import { readWarmUp, warmUp } from './warmUp';
 
@@ -19,7 +19,6 @@ const brandVariable = /^--brand-(?:on-)?(?:primary|secondary|tertiary)$/;
 const hexColor = /^#[0-9a-fA-F]{3,8}$/;
 const brandName = /^[a-z][a-z-]{0,31}$/;
 const languageTag = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
-const maxStylesheets = 24;
 /** A stylesheet that is not there by then (none should take long: the service worker's precache serves them) leaves the start as it was. */
 const stylesheetWaitMs = 1000;
 
@@ -43,7 +42,7 @@ export async function prePaint(): Promise<boolean> {
 
 /** Every stylesheet the bar needs, loaded (the live chrome's lazy code then finds them there). */
 async function stylesheetsLoaded(paths: readonly string[]): Promise<boolean> {
-  const wanted = paths.filter((path) => keptStylesheet.test(path)).slice(0, maxStylesheets);
+  const wanted = keptStylesheets(paths);
   const present = new Map<string, HTMLLinkElement>();
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) present.set(new URL(link.href, location.href).pathname, link);
   const loads = wanted.map((path) => {

@@ -1,6 +1,6 @@
 import { storageKeys } from '../storage/keys';
 import { readLocal, removeLocal, writeLocal } from '../storage/localStore';
-import { keptStylesheet } from './chromeSnapshot';
+import { keptStylesheets } from './chromeSnapshot';
 
 /**
  * What the kept bar's first frame would otherwise set up on the spot, prepared while the pre-paint
@@ -28,7 +28,6 @@ export interface WarmUp {
 }
 
 const maxFonts = 16;
-const maxStyles = 24;
 const maxFontLength = 256;
 const arabicText = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
 const svgSource = /^data:image\/svg\+xml[;,]/;
@@ -51,10 +50,8 @@ export function captureWarmUp(bar: HTMLElement, notKept: readonly string[], styl
     const font = getComputedStyle(element).font;
     if (font && !fonts.includes(font) && fonts.length < maxFonts) fonts.push(font);
   }
-  return { fonts, arabic, svgImage, styles: keptStyles(styles) };
+  return { fonts, arabic, svgImage, styles: keptStylesheets(styles) };
 }
-
-const keptStyles = (styles: readonly unknown[]): string[] => styles.filter((path): path is string => typeof path === 'string' && keptStylesheet.test(path)).slice(0, maxStyles);
 
 /** Kept quietly: a refused write loses a few milliseconds of the next start, nothing the member saved. */
 export function keepWarmUp(warmUp: WarmUp): void {
@@ -76,7 +73,7 @@ export function readWarmUp(): WarmUp | null {
   if (!Array.isArray(fonts) || typeof arabic !== 'boolean' || typeof svgImage !== 'boolean') return null;
   const valid = fonts.filter((font): font is string => typeof font === 'string' && font.length <= maxFontLength).slice(0, maxFonts);
   // A note kept before stylesheets were noted has none: the pre-paint then asks for them as before.
-  return { fonts: valid, arabic, svgImage, styles: Array.isArray(styles) ? keptStyles(styles) : [] };
+  return { fonts: valid, arabic, svgImage, styles: Array.isArray(styles) ? keptStylesheets(styles) : [] };
 }
 
 export function forgetWarmUp(): void {
