@@ -1,5 +1,7 @@
 import { openEarly } from './core/idbOpener';
 import { databases } from './core/protocol';
+import { chromeSnapshotKey, sessionKeys } from './core/session/sessionKeys';
+import { preloadKeptStylesheets } from './lib/prepaint/keptStylesheets';
 import { readLocal } from './lib/storage/localStore';
 import { storageKeys } from './lib/storage/keys';
 
@@ -14,8 +16,13 @@ import { storageKeys } from './lib/storage/keys';
  * (build/signedInChunking.ts), so it runs as soon as that small file is there.
  */
 const sessionStored = Boolean(readLocal(storageKeys.tenant));
-// The session database's open, the pre-paint's first wait, starts before its code has loaded.
-if (sessionStored) openEarly(databases.session.name, databases.session.version);
+// The pre-paint's waits (the session database's open and reads, the bar's stylesheets) start
+// before its code has loaded.
+if (sessionStored) {
+  const { name, version, stores } = databases.session;
+  openEarly(name, version, { store: stores.kv, keys: [sessionKeys.auth, sessionKeys.accessToken, sessionKeys.language, chromeSnapshotKey] });
+  preloadKeptStylesheets();
+}
 const prePaint = sessionStored ? import('./lib/prepaint/prePaint') : null;
 
 void (prePaint?.then((m) => m.prePaint()) ?? Promise.resolve(false))

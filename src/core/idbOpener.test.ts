@@ -1,6 +1,6 @@
 import type { DBSchema } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { idbOpener, openEarly } from './idbOpener';
+import { idbOpener, openEarly, takeEarlyEntry } from './idbOpener';
 
 interface TestDb extends DBSchema {
   kv: { key: string; value: unknown };
@@ -87,5 +87,38 @@ describe('openEarly', () => {
     expect(open).toHaveBeenCalledTimes(1);
     first.close();
     second.close();
+  });
+
+  it('reads the entries asked for in its first transaction, each taken once', async () => {
+    freshName();
+    const created = await opener()();
+    await created.put('kv', { tenant: 't' }, 'auth');
+    created.close();
+
+    const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+    openEarly(name, 1, { store: 'kv', keys: ['auth', 'missing'] });
+    expect(await takeEarlyEntry(name, 'auth')).toEqual({ value: { tenant: 't' } });
+    expect(await takeEarlyEntry(name, 'missing')).toEqual({ value: undefined });
+    // The early transaction's two reads, none more. A second take, or a key not asked for, finds none.
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(await takeEarlyEntry(name, 'auth')).toBeNull();
+    expect(await takeEarlyEntry(name, 'other')).toBeNull();
+    (await opener()()).close();
+  });
+
+  it('an early read that cannot be done leaves the readers to read as always', async () => {
+    freshName();
+    await opener()().then((db) => db.close());
+    vi.spyOn(indexedDB, 'open').mockImplementationOnce(() => {
+      throw new DOMException('refused', 'SecurityError');
+    });
+    openEarly(name, 1, { store: 'kv', keys: ['auth'] });
+    expect(await takeEarlyEntry(name, 'auth')).toBeNull();
+
+    freshName();
+    await opener()().then((db) => db.close());
+    openEarly(name, 1, { store: 'no such store', keys: ['auth'] });
+    expect(await takeEarlyEntry(name, 'auth')).toBeNull();
+    (await opener()()).close();
   });
 });

@@ -7,14 +7,27 @@ import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from '
 const early = new Map<string, Promise<IDBPDatabase<unknown> | null>>();
 const earlyKey = (name: string, version: number) => `${name}@${version}`;
 
+/** The entries a caller asked `openEarly` to read: one object store, some keys. */
+export interface EarlyRead {
+  store: string;
+  keys: readonly string[];
+}
+
+/** An early read's answer for one key (`value` undefined: no such entry); null when it could not be read. */
+type EarlyEntry = Promise<{ value: unknown } | null>;
+const earlyEntries = new Map<string, EarlyEntry>();
+const entryKey = (name: string, key: string) => `${name}/${key}`;
+
 /**
  * Starts opening an existing database now, for the opener that will ask for it later: on a warm
  * start the page's first script calls it, so the open (tens of milliseconds of browser round trips
  * on a loaded machine) runs while the rest of the code downloads and runs. It never creates or
  * upgrades a database (an upgrade is aborted): the opener's own upgrade does that, when it opens
- * again. Any failure only leaves the opener to open as it always does.
+ * again. With `read`, those entries are read in one transaction as soon as it is open, for
+ * `takeEarlyEntry`: the first reader then finds them answered instead of asking only once its
+ * code has loaded and run. Any failure only leaves the opener and readers to do as they always do.
  */
-export function openEarly(name: string, version: number): void {
+export function openEarly(name: string, version: number, read?: EarlyRead): void {
   const key = earlyKey(name, version);
   if (early.has(key)) return;
   let connection: Promise<IDBPDatabase<unknown> | null>;
@@ -30,6 +43,25 @@ export function openEarly(name: string, version: number): void {
     connection = Promise.resolve(null);
   }
   early.set(key, connection);
+  if (!read) return;
+  const values: Promise<unknown[] | null> = connection
+    .then((database) => {
+      if (!database) return null;
+      const store = database.transaction(read.store).objectStore(read.store);
+      return Promise.all(read.keys.map((k): Promise<unknown> => store.get(k)));
+    })
+    .catch(() => null);
+  read.keys.forEach((k, i) => earlyEntries.set(entryKey(name, k), values.then((all) => (all ? { value: all[i] } : null))));
+}
+
+/**
+ * What `openEarly` read for `key` of database `name`, once (a second reader reads afresh); null when
+ * it was not asked for or could not be read.
+ */
+export function takeEarlyEntry(name: string, key: string): EarlyEntry {
+  const entry = earlyEntries.get(entryKey(name, key)) ?? Promise.resolve(null);
+  earlyEntries.delete(entryKey(name, key));
+  return entry;
 }
 
 /** The early connection to `name` at `version`, once, or null when there is none or it failed. */

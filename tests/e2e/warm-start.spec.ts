@@ -296,6 +296,52 @@ test('pre-paint: with the app held back, the kept top bar shows the member, tena
   expect(stylesheets.filter((path) => keptStyles.includes(path)).sort()).toEqual([...keptStyles].sort());
 });
 
+test('pre-paint: its reads and stylesheets are asked for while its code loads; its frame is painted before the app runs', async ({ page, signIn }) => {
+  await signIn(page, 'admin@acme.test');
+  await expect.poll(() => keptBar(page)).toContain('Ada Admin');
+  const keptStyles = (await keptChrome(page))!.styles;
+  expect(keptStyles.length).toBeGreaterThan(0);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __reads: string[]; __prePaintFrameAt?: number; __appAt?: number };
+    w.__reads = [];
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the store it was asked on
+    const get = IDBObjectStore.prototype.get;
+    IDBObjectStore.prototype.get = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['get']>) {
+      if (typeof args[0] === 'string') w.__reads.push(args[0]);
+      return get.apply(this, args);
+    };
+    // The frame that paints the kept name (its animation frame), and the app's first statement
+    // (src/main.tsx marks <html data-build>).
+    let framing = false;
+    new MutationObserver(() => {
+      if (!framing && document.querySelector('[data-prepaint="user-name"]')) {
+        framing = true;
+        requestAnimationFrame(() => (w.__prePaintFrameAt = performance.now()));
+      }
+      if (w.__appAt === undefined && document.documentElement.hasAttribute('data-build')) w.__appAt = performance.now();
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-build'] });
+  });
+  const prePaint = new PrePaint(page);
+  const release = await prePaint.holdPrePaint();
+  await page.goto('/mfe-host', { waitUntil: 'commit' });
+  // With the pre-paint's code held back, the page's first script has read what it reads and
+  // loaded the bar's stylesheets.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __reads: string[] }).__reads)).toEqual(expect.arrayContaining(['auth', 'accessToken', 'language', 'chromeSnapshot']));
+  const loaded = (paths: string[]) => page.evaluate((ps) => ps.filter((p) => performance.getEntriesByName(new URL(p, location.href).href).length > 0), paths);
+  await expect.poll(() => loaded(keptStyles)).toEqual(keptStyles);
+  await release();
+  await new ShellChrome(page).expectSignedInAs('Ada Admin');
+  // The kept name reached a frame before the app's code ran: its first evaluation, one long task,
+  // would otherwise hold that frame back until it ends.
+  const { frameAt, appAt } = await page.evaluate(() => {
+    const w = window as unknown as { __prePaintFrameAt?: number; __appAt?: number };
+    return { frameAt: w.__prePaintFrameAt ?? null, appAt: w.__appAt ?? null };
+  });
+  expect(frameAt).not.toBeNull();
+  expect(appAt).not.toBeNull();
+  expect(frameAt!).toBeLessThan(appAt!);
+});
+
 /**
  * When the page's first IndexedDB read (the pre-paint's, of the session store) was answered, in
  * the page's time: resolves once a read has been.

@@ -1,9 +1,12 @@
 import type { DBSchema } from 'idb';
-import { idbOpener } from '../idbOpener';
+import { idbOpener, takeEarlyEntry } from '../idbOpener';
 import { broadcast } from './sessionChannel';
 import { parseAccessClaims, parseRefreshClaims, type AccessClaims } from './claims';
 import { reportStorageFallback } from '../storageFallback';
 import { databases, defaultTokenPath } from '../protocol';
+import { sessionKeys } from './sessionKeys';
+
+export { sessionKeys };
 
 /**
  * The session lives in IndexedDB (not localStorage) so that the service worker, which has no
@@ -53,6 +56,17 @@ export async function readKv<T>(key: string, guard: (value: unknown) => value is
   } catch {
     return null;
   }
+}
+
+/**
+ * `readKv`, answered by the read the page's first script asked for with the database's open
+ * (`openEarly`), when it asked for this key: the pre-paint's reads, done while its code loaded.
+ * Each early answer is taken once; any other key, or a second read, reads as `readKv` does.
+ */
+export async function readKvEarly<T>(key: string, guard: (value: unknown) => value is T): Promise<T | null> {
+  const entry = memory.has(key) ? null : await takeEarlyEntry(dbName, key);
+  if (!entry) return readKv(key, guard);
+  return guard(entry.value) ? entry.value : null;
 }
 
 /** Local listeners told synchronously after a write in this context (other contexts get a message). */
@@ -174,17 +188,6 @@ export function isStoredAuth(value: unknown): value is StoredAuth {
   const v = value as Record<string, unknown>;
   return parseRefreshClaims(v.refresh_token) !== null && typeof v.tenantGuid === 'string' && typeof v.orgGroupGuid === 'string';
 }
-
-export const sessionKeys = {
-  auth: 'auth',
-  accessToken: 'accessToken',
-  language: 'language',
-  authClient: 'authClient',
-  /** The ID token of an OIDC sign-in: the id_token_hint of the provider's sign-out. */
-  idToken: 'idToken',
-  /** When (this browser's clock, ms) the stored tokens were issued: the sign-in, or the last refresh in any context. */
-  refreshedAt: 'refreshedAt',
-} as const;
 
 /** The login client's settings, stored by the page at start so the service worker refreshes the same way. */
 export interface AuthClientSettings {

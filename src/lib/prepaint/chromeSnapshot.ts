@@ -27,18 +27,6 @@ export interface ChromeSnapshot {
   bar: ChromeNode;
 }
 
-/** The session kv entry (the same store as the last known state). */
-export const chromeSnapshotKey = 'chromeSnapshot';
-
-/** The build's own stylesheets only (hashed names under /assets/). */
-export const keptStylesheet = /^\/assets\/[\w.-]+\.css$/;
-const maxStylesheets = 24;
-
-/** Of `paths` (kept data, so anything), the build's own stylesheets, at most 24: what a pre-paint may load. */
-export function keptStylesheets(paths: readonly unknown[]): string[] {
-  return paths.filter((path): path is string => typeof path === 'string' && keptStylesheet.test(path)).slice(0, maxStylesheets);
-}
-
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === 'string';
 

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
 import { unsignedJwt } from '../../core/session/unsignedJwt.testSupport';
-import { chromeSnapshotKey, isChromeSnapshot } from './chromeSnapshot';
+import { chromeSnapshotKey } from '../../core/session/sessionKeys';
+import { isChromeSnapshot } from './chromeSnapshot';
 import { captureChrome, clearChromeSnapshot, keepChrome, keepNow, writeChromeSnapshot } from './keepChrome';
 
 const options = { leaveOut: ['time', '[role="status"]'], layoutQuery: '(min-width: 64rem)' };

@@ -1,7 +1,9 @@
 import { userTenantKey } from '../../core/session/claims';
 import { deleteKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
 import { currentScope, scopeOf } from '../../core/session/sessionScope';
-import { chromeSnapshotKey, keptStylesheet, type ChromeSnapshot } from './chromeSnapshot';
+import { chromeSnapshotKey } from '../../core/session/sessionKeys';
+import type { ChromeSnapshot } from './chromeSnapshot';
+import { keptStylesheet } from './keptStylesheets';
 import { toChromeTree } from './restoreChrome';
 import { captureWarmUp, forgetWarmUp, keepWarmUp } from './warmUp';
 

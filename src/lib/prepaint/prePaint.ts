@@ -1,7 +1,10 @@
-import { readClaims, readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
+import { isStoredAuth, readKvEarly, sessionKeys } from '../../core/session/sessionDb';
+import { parseAccessClaims } from '../../core/session/claims';
 import { isLanguage } from '../../core/session/sessionSnapshot';
 import { initTheme } from '../theme/theme';
-import { chromeSnapshotKey, keptStylesheets, paintableSnapshot, type ChromeSnapshot } from './chromeSnapshot';
+import { chromeSnapshotKey } from '../../core/session/sessionKeys';
+import { paintableSnapshot, type ChromeSnapshot } from './chromeSnapshot';
+import { keptStylesheets } from './keptStylesheets';
 import { restoreBar } from './restoreChrome';
 import { readWarmUp, warmUp } from './warmUp';
 
@@ -23,9 +26,16 @@ const languageTag = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
 const stylesheetWaitMs = 1000;
 
 const isAnything = (value: unknown): value is unknown => value !== undefined;
+const isString = (value: unknown): value is string => typeof value === 'string';
 
 export async function prePaint(): Promise<boolean> {
-  const reads = Promise.all([readStoredAuth(), readClaims(), readKv(sessionKeys.language, isLanguage), readKv(chromeSnapshotKey, isAnything)]);
+  // Read by the page's first script with the database's open (src/boot.ts), else now.
+  const reads = Promise.all([
+    readKvEarly(sessionKeys.auth, isStoredAuth),
+    readKvEarly(sessionKeys.accessToken, isString).then(parseAccessClaims),
+    readKvEarly(sessionKeys.language, isLanguage),
+    readKvEarly(chromeSnapshotKey, isAnything),
+  ]);
   // The main thread is idle until IndexedDB answers: the fonts and images the bar's frame would set up go first.
   const note = readWarmUp();
   if (note) warmUp(note);
@@ -37,7 +47,34 @@ export async function prePaint(): Promise<boolean> {
   const bar = restoreBar(kept.bar);
   if (!bar || !(await styles)) return false;
   paint(kept, bar);
+  await onScreen();
   return true;
+}
+
+/** How long a frame may take to come before the app starts anyway (a throttled or hidden tab). */
+const frameWaitMs = 100;
+
+/**
+ * Resolves once the frame with the copy has been painted. The app's first evaluation (React DOM and
+ * the shell) is one long task: started at once, it could hold that frame back until it ends (seen
+ * in one start of three on a 2-core machine). A tab that paints nothing (hidden, or throttled)
+ * goes on after `frameWaitMs`.
+ */
+function onScreen(): Promise<void> {
+  if (document.visibilityState !== 'visible') return Promise.resolve();
+  return new Promise((resolve) => {
+    const bound = setTimeout(resolve, frameWaitMs);
+    requestAnimationFrame(() => {
+      // A task queued from the frame's callback runs once that frame's rendering is done.
+      const { port1, port2 } = new MessageChannel();
+      port1.onmessage = () => {
+        clearTimeout(bound);
+        port1.close();
+        resolve();
+      };
+      port2.postMessage(null);
+    });
+  });
 }
 
 /** Every stylesheet the bar needs, loaded (the live chrome's lazy code then finds them there). */

@@ -1,6 +1,6 @@
 import { storageKeys } from '../storage/keys';
 import { readLocal, removeLocal, writeLocal } from '../storage/localStore';
-import { keptStylesheets } from './chromeSnapshot';
+import { keptStylesheets } from './keptStylesheets';
 
 /**
  * What the kept bar's first frame would otherwise set up on the spot, prepared while the pre-paint
@@ -8,8 +8,9 @@ import { keptStylesheets } from './chromeSnapshot';
  * uses it, and builds the machinery of SVG images the first time one shows: measured on a warm
  * start, that made the frame with the kept bar tens of milliseconds slower than the bare page's
  * (bench/startup.ts). The main thread is idle while IndexedDB answers, so the pre-paint does both
- * there, from this note of the last kept bar. It also asks for the bar's stylesheets there: asked
- * for only once IndexedDB has answered, their load delayed the frame further.
+ * there, from this note of the last kept bar. The page's first script asks for the bar's
+ * stylesheets the note names (keptStylesheets.ts): asked for only once IndexedDB had answered,
+ * their load delayed the frame further.
  *
  * The note says nothing about the member (fonts, whether there is an SVG image, the build's
  * stylesheets), and sits in local storage because the pre-paint needs it before any IndexedDB
@@ -26,6 +27,9 @@ export interface WarmUp {
   /** The build's stylesheets the bar needs (same-origin `/assets/*.css` paths). */
   styles: string[];
 }
+
+/** What the pre-paint warms up from the note (the stylesheets are the first script's: keptStylesheets.ts). */
+export type FontWarmUp = Omit<WarmUp, 'styles'>;
 
 const maxFonts = 16;
 const maxFontLength = 256;
@@ -59,7 +63,7 @@ export function keepWarmUp(warmUp: WarmUp): void {
 }
 
 /** The last note, or null when there is none or it is not one (storage is anyone's on this origin). */
-export function readWarmUp(): WarmUp | null {
+export function readWarmUp(): FontWarmUp | null {
   const stored = readLocal(storageKeys.chromeWarmUp);
   if (stored === null) return null;
   let value: unknown;
@@ -69,11 +73,10 @@ export function readWarmUp(): WarmUp | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { fonts, arabic, svgImage, styles } = value as Record<string, unknown>;
+  const { fonts, arabic, svgImage } = value as Record<string, unknown>;
   if (!Array.isArray(fonts) || typeof arabic !== 'boolean' || typeof svgImage !== 'boolean') return null;
   const valid = fonts.filter((font): font is string => typeof font === 'string' && font.length <= maxFontLength).slice(0, maxFonts);
-  // A note kept before stylesheets were noted has none: the pre-paint then asks for them as before.
-  return { fonts: valid, arabic, svgImage, styles: Array.isArray(styles) ? keptStylesheets(styles) : [] };
+  return { fonts: valid, arabic, svgImage };
 }
 
 export function forgetWarmUp(): void {
@@ -87,21 +90,10 @@ const arabicSample = 'بة';
 const svgSample = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><text font-family="sans-serif">a</text></svg>')}`;
 
 /**
- * Looks each font up (a canvas measures text in it, through the same font cache as layout), loads
- * one SVG image and preloads the stylesheets. Canvas ignores a font it cannot parse, and a
- * stylesheet a newer build no longer has fails on its own, so a stale note does no harm. The
- * stylesheets are preloaded, not applied: the pre-paint applies them only when it paints (as the
- * bundler's own links ask for them, in CORS mode, so both find the one download).
+ * Looks each font up (a canvas measures text in it, through the same font cache as layout) and
+ * loads one SVG image. Canvas ignores a font it cannot parse, so a stale note does no harm.
  */
-export function warmUp(note: WarmUp): void {
-  for (const path of note.styles) {
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'style';
-    link.crossOrigin = '';
-    link.href = path;
-    document.head.append(link);
-  }
+export function warmUp(note: FontWarmUp): void {
   const context = note.fonts.length ? document.createElement('canvas').getContext('2d') : null;
   if (context) {
     const sample = note.arabic ? latinSample + arabicSample : latinSample;

@@ -372,8 +372,16 @@ export class PrePaint {
    * Holds the app's script (the chunk of src/main.tsx) until the returned function is called, so
    * only the pre-paint can be on screen meanwhile.
    */
-  async holdApp(): Promise<() => Promise<void>> {
-    const app = /\/assets\/main-[\w-]+\.js$/;
+  holdApp(): Promise<() => Promise<void>> {
+    return this.holdScript(/\/assets\/main-[\w-]+\.js$/);
+  }
+
+  /** Holds the pre-paint's own script until the returned function is called: only the page's first script runs meanwhile. */
+  holdPrePaint(): Promise<() => Promise<void>> {
+    return this.holdScript(/\/assets\/pre-paint-[\w-]+\.js$/);
+  }
+
+  private async holdScript(script: RegExp): Promise<() => Promise<void>> {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     const held: Promise<void>[] = [];
@@ -382,11 +390,11 @@ export class PrePaint {
       held.push(answered);
       return answered;
     };
-    await this.page.route(app, hold);
+    await this.page.route(script, hold);
     return async () => {
       release();
       await Promise.all(held);
-      await this.page.unroute(app, hold);
+      await this.page.unroute(script, hold);
     };
   }
 }

@@ -1,0 +1,18 @@
+/**
+ * Entries of the session database's kv store (sessionDb.ts). The service worker reads the tokens;
+ * the page's first script reads the pre-paint's entries with the database's open (src/boot.ts),
+ * so the names live in this file of their own, which it can import without the store's code.
+ */
+export const sessionKeys = {
+  auth: 'auth',
+  accessToken: 'accessToken',
+  language: 'language',
+  authClient: 'authClient',
+  /** The ID token of an OIDC sign-in: the id_token_hint of the provider's sign-out. */
+  idToken: 'idToken',
+  /** When (this browser's clock, ms) the stored tokens were issued: the sign-in, or the last refresh in any context. */
+  refreshedAt: 'refreshedAt',
+} as const;
+
+/** The kept top bar, in the same store as the session (`lib/prepaint/chromeSnapshot`). */
+export const chromeSnapshotKey = 'chromeSnapshot';
