@@ -51,8 +51,12 @@ export async function prePaint(): Promise<boolean> {
   return true;
 }
 
-/** How long a frame may take to come before the app starts anyway (a throttled or hidden tab). */
-const frameWaitMs = 100;
+/**
+ * How long a frame may take to come before the app starts anyway (a throttled tab). A visible
+ * tab's next frame is due within 17 ms; the bound is for a machine too busy to draw one, where
+ * starting the app sooner would not show anything sooner either.
+ */
+const frameWaitMs = 250;
 
 /**
  * Resolves once the frame with the copy has been painted. The app's first evaluation (React DOM and
