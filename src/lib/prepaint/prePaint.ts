@@ -61,8 +61,8 @@ const frameWaitMs = 250;
 /**
  * Resolves once the frame with the copy has been painted. The app's first evaluation (React DOM and
  * the shell) is one long task: started at once, it could hold that frame back until it ends (seen
- * in one start of three on a 2-core machine). A tab that paints nothing (hidden, or throttled)
- * goes on after `frameWaitMs`.
+ * in one start of three on a 2-core machine). A hidden tab paints nothing and goes on at once; one
+ * that draws no frame in time goes on after `frameWaitMs`.
  */
 function onScreen(): Promise<void> {
   if (document.visibilityState !== 'visible') return Promise.resolve();
