@@ -1,7 +1,7 @@
 import { openEarly } from './core/idbOpener';
 import { databases } from './core/protocol';
 import { chromeSnapshotKey, sessionKeys } from './core/session/sessionKeys';
-import { preloadKeptStylesheets } from './lib/prepaint/keptStylesheets';
+import { linkKeptStylesheets } from './lib/prepaint/keptStylesheets';
 import { readLocal } from './lib/storage/localStore';
 import { storageKeys } from './lib/storage/keys';
 
@@ -21,7 +21,7 @@ const sessionStored = Boolean(readLocal(storageKeys.tenant));
 if (sessionStored) {
   const { name, version, stores } = databases.session;
   openEarly(name, version, { store: stores.kv, keys: [sessionKeys.auth, sessionKeys.accessToken, sessionKeys.language, chromeSnapshotKey] });
-  preloadKeptStylesheets();
+  linkKeptStylesheets();
 }
 const prePaint = sessionStored ? import('./lib/prepaint/prePaint') : null;
 

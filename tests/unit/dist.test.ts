@@ -70,6 +70,25 @@ describe('the production build', () => {
     expect(block).toMatch(/\.shell__bar :is\(button,[^)]*\)\{app-region:no-drag\}/);
   });
 
+  it('scopes every stylesheet but the page’s own under a class, so one linked early styles nothing else', () => {
+    // The page's first script links the kept bar's stylesheets (lib/prepaint/keptStylesheets) before
+    // it is known whether the signed-in layout will show: a rule outside its classes would then
+    // style the sign-in page too. index.html's own stylesheet holds the global rules.
+    const html = read('index.html');
+    const unscoped: string[] = [];
+    for (const file of readdirSync(new URL('assets/', dist)).filter((f) => f.endsWith('.css'))) {
+      if (html.includes(`/assets/${file}`)) continue;
+      const css = read(`assets/${file}`).replace(/\/\*[\s\S]*?\*\//g, '');
+      for (const [, selectors] of css.matchAll(/([^{}]+)\{/g)) {
+        const list = selectors!.trim();
+        // At-rules and keyframe steps are not selectors.
+        if (list.startsWith('@') || /^(from|to|[\d.]+%)(,|$)/.test(list)) continue;
+        for (const selector of list.split(/,(?![^()]*\))/)) if (!/\.[A-Za-z_-]/.test(selector)) unscoped.push(`${file}: ${selector.trim()}`);
+      }
+    }
+    expect(unscoped).toEqual([]);
+  });
+
   it('has a service worker whose precache list holds index.html and every entry chunk', () => {
     const sw = read('sw.js');
     expect(sw).toMatch(/"?url"?:\s*"index\.html"/);

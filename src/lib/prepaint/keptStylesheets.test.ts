@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../storage/keys';
-import { keptStylesheets, preloadKeptStylesheets } from './keptStylesheets';
+import { keptStylesheets, linkedStylesheet, linkKeptStylesheets } from './keptStylesheets';
 
 const styles = ['/assets/signed-in-shared-Bbg.css', '/assets/signed-in-C1z.css'];
 const note = (extra: Record<string, unknown>) => JSON.stringify({ fonts: [], arabic: false, svgImage: false, ...extra });
 const links = () => [...document.head.querySelectorAll('link')];
 
 afterEach(() => {
+  vi.restoreAllMocks();
   links().forEach((link) => link.remove());
   localStorage.clear();
 });
@@ -18,11 +19,19 @@ describe('kept stylesheets', () => {
     expect(keptStylesheets(Array.from({ length: 30 }, (_, i) => `/assets/s${i}.css`))).toHaveLength(24);
   });
 
-  it('named by the warm-up note are preloaded in CORS mode, not applied', () => {
+  it('named by the warm-up note are linked in CORS mode, and whether each loaded is kept for the pre-paint', async () => {
     localStorage.setItem(storageKeys.chromeWarmUp, note({ styles: [styles[0], '//evil.test/a.css', styles[1]] }));
-    preloadKeptStylesheets();
-    expect(links().map((link) => [link.rel, link.as, link.crossOrigin, link.getAttribute('href')])).toEqual(styles.map((path) => ['preload', 'style', '', path]));
-    expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
+    // Kept out of happy-dom's document, which would refuse to load them: the test plays the browser.
+    const linked: HTMLLinkElement[] = [];
+    vi.spyOn(document.head, 'append').mockImplementation((...nodes) => void linked.push(...(nodes as HTMLLinkElement[])));
+    linkKeptStylesheets();
+    expect(linked.map((link) => [link.rel, link.crossOrigin, link.getAttribute('href')])).toEqual(styles.map((path) => ['stylesheet', '', path]));
+    // One loads, one fails (a stale note after a deploy): the pre-paint learns each outcome, even after the fact.
+    linked[0]!.dispatchEvent(new Event('load'));
+    linked[1]!.dispatchEvent(new Event('error'));
+    expect(await linkedStylesheet(styles[0]!)).toBe(true);
+    expect(await linkedStylesheet(styles[1]!)).toBe(false);
+    expect(linkedStylesheet('/assets/other.css')).toBeUndefined();
   });
 
   it.each([
@@ -31,9 +40,9 @@ describe('kept stylesheets', () => {
     ['not JSON', '{styles'],
     ['null', 'null'],
     ['styles not a list', note({ styles: '/assets/a.css' })],
-  ])('are not asked for with %s', (_, stored) => {
+  ])('are not linked with %s', (_, stored) => {
     if (stored !== null) localStorage.setItem(storageKeys.chromeWarmUp, stored);
-    preloadKeptStylesheets();
+    linkKeptStylesheets();
     expect(links()).toEqual([]);
   });
 });

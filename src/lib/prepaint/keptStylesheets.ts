@@ -10,15 +10,20 @@ export function keptStylesheets(paths: readonly unknown[]): string[] {
   return paths.filter((path): path is string => typeof path === 'string' && keptStylesheet.test(path)).slice(0, maxStylesheets);
 }
 
+/** The first script's links to the noted stylesheets, by path: whether each has loaded. */
+const applied = new Map<string, Promise<boolean>>();
+
 /**
- * Asks for the stylesheets the warm-up note (warmUp.ts) names, preloaded, not applied. The page's
- * first script calls it with a stored session, so they load while the pre-paint's code loads and
- * IndexedDB answers, instead of holding the kept bar's frame back once it is built. In CORS mode,
- * as the bundler's own links ask for them, so both find the one download. Storage is anyone's on
- * this origin: only the build's own stylesheets are asked for, and a missing, stale or corrupt
- * note asks for nothing.
+ * Links the stylesheets the warm-up note (warmUp.ts) names. The page's first script calls it with
+ * a stored session, so they load and are parsed while the pre-paint's code loads and IndexedDB
+ * answers, instead of holding the kept bar's frame back once it is built (a preload still left
+ * the parse and the load event to wait for then). They are the signed-in layout's own, whose rules
+ * are all under its classes: on a page that shows something else they style nothing. In CORS
+ * mode, as the bundler's own links ask for them, so its lazy chunks find these. Storage is
+ * anyone's on this origin: only the build's own stylesheets are linked, and a missing, stale or
+ * corrupt note links nothing.
  */
-export function preloadKeptStylesheets(): void {
+export function linkKeptStylesheets(): void {
   let note: unknown;
   try {
     note = JSON.parse(readLocal(storageKeys.chromeWarmUp) ?? 'null');
@@ -27,12 +32,24 @@ export function preloadKeptStylesheets(): void {
   }
   const styles = (note as { styles?: unknown } | null)?.styles;
   if (!Array.isArray(styles)) return;
-  for (const path of keptStylesheets(styles)) {
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'style';
-    link.crossOrigin = '';
-    link.href = path;
-    document.head.append(link);
-  }
+  for (const path of keptStylesheets(styles)) applied.set(path, linkStylesheet(path));
+}
+
+/** Whether the first script's link to `path` has loaded (false: it failed); undefined when it made none. */
+export function linkedStylesheet(path: string): Promise<boolean> | undefined {
+  return applied.get(path);
+}
+
+/** A stylesheet link to `path`, in CORS mode as the bundler's own links: whether it loaded (false: it failed). */
+export function linkStylesheet(path: string): Promise<boolean> {
+  const link = document.createElement('link');
+  const loaded = new Promise<boolean>((resolve) => {
+    link.addEventListener('load', () => resolve(true), { once: true });
+    link.addEventListener('error', () => resolve(false), { once: true });
+  });
+  link.crossOrigin = '';
+  link.rel = 'stylesheet';
+  link.href = path;
+  document.head.append(link);
+  return loaded;
 }

@@ -4,7 +4,7 @@ import { isLanguage } from '../../core/session/sessionSnapshot';
 import { initTheme } from '../theme/theme';
 import { chromeSnapshotKey } from '../../core/session/sessionKeys';
 import { paintableSnapshot, type ChromeSnapshot } from './chromeSnapshot';
-import { keptStylesheets } from './keptStylesheets';
+import { keptStylesheets, linkedStylesheet, linkStylesheet } from './keptStylesheets';
 import { restoreBar } from './restoreChrome';
 import { readWarmUp, warmUp } from './warmUp';
 
@@ -87,21 +87,16 @@ async function stylesheetsLoaded(paths: readonly string[]): Promise<boolean> {
   const present = new Map<string, HTMLLinkElement>();
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) present.set(new URL(link.href, location.href).pathname, link);
   const loads = wanted.map((path) => {
+    // The first script's link (the warm-up note named it), whose outcome it kept.
+    const linked = linkedStylesheet(path);
+    if (linked) return linked;
     const existing = present.get(path);
     if (existing?.sheet) return Promise.resolve(true);
-    const link = existing ?? document.createElement('link');
-    const loaded = new Promise<boolean>((resolve) => {
-      link.addEventListener('load', () => resolve(true), { once: true });
-      link.addEventListener('error', () => resolve(false), { once: true });
+    if (!existing) return linkStylesheet(path);
+    return new Promise<boolean>((resolve) => {
+      existing.addEventListener('load', () => resolve(true), { once: true });
+      existing.addEventListener('error', () => resolve(false), { once: true });
     });
-    if (!existing) {
-      // As the bundler's own links ask for them (CORS mode), so the lazy chunk's import finds this one.
-      link.crossOrigin = '';
-      link.rel = 'stylesheet';
-      link.href = path;
-      document.head.append(link);
-    }
-    return loaded;
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), stylesheetWaitMs)));

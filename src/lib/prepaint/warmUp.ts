@@ -8,7 +8,7 @@ import { keptStylesheets } from './keptStylesheets';
  * uses it, and builds the machinery of SVG images the first time one shows: measured on a warm
  * start, that made the frame with the kept bar tens of milliseconds slower than the bare page's
  * (bench/startup.ts). The main thread is idle while IndexedDB answers, so the pre-paint does both
- * there, from this note of the last kept bar. The page's first script asks for the bar's
+ * there, from this note of the last kept bar. The page's first script links the bar's
  * stylesheets the note names (keptStylesheets.ts): asked for only once IndexedDB had answered,
  * their load delayed the frame further.
  *
