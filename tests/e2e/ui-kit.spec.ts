@@ -180,9 +180,14 @@ test.describe('UI kit (/ui-kit)', () => {
     // A click on the backdrop closes it too.
     await opener.click();
     await expect(dialog).toBeVisible();
-    // Clicked once the dialog is up (its focus inside), as a member would.
+    // Clicked once the dialog is up (its focus inside), as a member would. The dialog starts
+    // listening for outside clicks on a timer, and handles one in an animation frame (Ark UI's
+    // interact-outside): both are the installed clock's, run here rather than left to a busy
+    // machine's pace (a click before the timer once went unheard).
     await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.clock.runFor(100);
     await page.mouse.click(10, 10);
+    await page.clock.runFor(100);
     await expect(dialog).toBeHidden();
 
     // A Tab pressed before the dialog's first frame (a busy machine) moves focus on from the opener
