@@ -55,12 +55,12 @@ export function openEarly(name: string, version: number, read?: EarlyRead): void
 }
 
 /**
- * What `openEarly` read for `key` of database `name`, once (a second reader reads afresh); null when
- * it was not asked for or could not be read.
+ * What `openEarly` read for `key` of database `name`, once (a second reader reads afresh): null at
+ * once when it was not asked for, else an answer that is null when it could not be read.
  */
-export function takeEarlyEntry(name: string, key: string): EarlyEntry {
-  const entry = earlyEntries.get(entryKey(name, key)) ?? Promise.resolve(null);
-  earlyEntries.delete(entryKey(name, key));
+export function takeEarlyEntry(name: string, key: string): EarlyEntry | null {
+  const entry = earlyEntries.get(entryKey(name, key)) ?? null;
+  forgetEarlyEntry(name, key);
   return entry;
 }
 
@@ -93,4 +93,9 @@ export function idbOpener<Schema extends DBSchema>(
       });
     return opening;
   };
+}
+
+/** Drops what `openEarly` read for `key` of database `name`: a writer's, so no reader gets a value from before its write. */
+export function forgetEarlyEntry(name: string, key: string): void {
+  earlyEntries.delete(entryKey(name, key));
 }

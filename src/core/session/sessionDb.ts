@@ -1,5 +1,5 @@
 import type { DBSchema } from 'idb';
-import { idbOpener, takeEarlyEntry } from '../idbOpener';
+import { forgetEarlyEntry, idbOpener, takeEarlyEntry } from '../idbOpener';
 import { broadcast } from './sessionChannel';
 import { parseAccessClaims, parseRefreshClaims, type AccessClaims } from './claims';
 import { reportStorageFallback } from '../storageFallback';
@@ -50,23 +50,17 @@ export async function readKv<T>(key: string, guard: (value: unknown) => value is
     const value = memory.get(key);
     return guard(value) ? value : null;
   }
+  // The page's first script may have read it with the database's open (`openEarly`, for the
+  // pre-paint): the first reader here takes that answer instead of asking again.
+  const early = takeEarlyEntry(dbName, key);
+  const entry = early && (await early);
+  if (entry) return guard(entry.value) ? entry.value : null;
   try {
     const value = await (await db()).get('kv', key);
     return guard(value) ? value : null;
   } catch {
     return null;
   }
-}
-
-/**
- * `readKv`, answered by the read the page's first script asked for with the database's open
- * (`openEarly`), when it asked for this key: the pre-paint's reads, done while its code loaded.
- * Each early answer is taken once; any other key, or a second read, reads as `readKv` does.
- */
-export async function readKvEarly<T>(key: string, guard: (value: unknown) => value is T): Promise<T | null> {
-  const entry = memory.has(key) ? null : await takeEarlyEntry(dbName, key);
-  if (!entry) return readKv(key, guard);
-  return guard(entry.value) ? entry.value : null;
 }
 
 /** Local listeners told synchronously after a write in this context (other contexts get a message). */
@@ -83,6 +77,7 @@ function written(key: string): void {
 }
 
 export async function writeKv(key: string, value: unknown): Promise<void> {
+  forgetEarlyEntry(dbName, key);
   try {
     await (await db()).put('kv', value, key);
     memory.delete(key);
@@ -93,6 +88,7 @@ export async function writeKv(key: string, value: unknown): Promise<void> {
 }
 
 export async function deleteKv(key: string): Promise<void> {
+  forgetEarlyEntry(dbName, key);
   memory.delete(key);
   try {
     await (await db()).delete('kv', key);
@@ -127,6 +123,7 @@ export async function writeKvIf(
   { deletes = [], keepInMemoryOnRefusal = false }: { deletes?: readonly string[]; keepInMemoryOnRefusal?: boolean } = {},
 ): Promise<boolean> {
   const writeKeys = Object.keys(writes);
+  for (const key of [...writeKeys, ...deletes]) forgetEarlyEntry(dbName, key);
   const readNow = async () => Object.fromEntries(await Promise.all(readKeys.map(async (k) => [k, await readKv(k, isAnything)] as const)));
   const keepHere = () => {
     for (const k of writeKeys) keepInMemory(k, writes[k]);

@@ -43,13 +43,18 @@ export function linkedStylesheet(path: string): Promise<boolean> | undefined {
 /** A stylesheet link to `path`, in CORS mode as the bundler's own links: whether it loaded (false: it failed). */
 export function linkStylesheet(path: string): Promise<boolean> {
   const link = document.createElement('link');
-  const loaded = new Promise<boolean>((resolve) => {
-    link.addEventListener('load', () => resolve(true), { once: true });
-    link.addEventListener('error', () => resolve(false), { once: true });
-  });
+  const loaded = loadOutcome(link);
   link.crossOrigin = '';
   link.rel = 'stylesheet';
   link.href = path;
   document.head.append(link);
   return loaded;
+}
+
+/** Whether `link`'s next load ends loaded (true) or failed (false). */
+export function loadOutcome(link: HTMLLinkElement): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    link.addEventListener('load', () => resolve(true), { once: true });
+    link.addEventListener('error', () => resolve(false), { once: true });
+  });
 }

@@ -1,10 +1,9 @@
-import { isStoredAuth, readKvEarly, sessionKeys } from '../../core/session/sessionDb';
-import { parseAccessClaims } from '../../core/session/claims';
+import { readClaims, readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
 import { isLanguage } from '../../core/session/sessionSnapshot';
 import { initTheme } from '../theme/theme';
 import { chromeSnapshotKey } from '../../core/session/sessionKeys';
 import { paintableSnapshot, type ChromeSnapshot } from './chromeSnapshot';
-import { keptStylesheets, linkedStylesheet, linkStylesheet } from './keptStylesheets';
+import { keptStylesheets, linkedStylesheet, linkStylesheet, loadOutcome } from './keptStylesheets';
 import { restoreBar } from './restoreChrome';
 import { readWarmUp, warmUp } from './warmUp';
 
@@ -26,16 +25,10 @@ const languageTag = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
 const stylesheetWaitMs = 1000;
 
 const isAnything = (value: unknown): value is unknown => value !== undefined;
-const isString = (value: unknown): value is string => typeof value === 'string';
 
 export async function prePaint(): Promise<boolean> {
-  // Read by the page's first script with the database's open (src/boot.ts), else now.
-  const reads = Promise.all([
-    readKvEarly(sessionKeys.auth, isStoredAuth),
-    readKvEarly(sessionKeys.accessToken, isString).then(parseAccessClaims),
-    readKvEarly(sessionKeys.language, isLanguage),
-    readKvEarly(chromeSnapshotKey, isAnything),
-  ]);
+  // Answered by the page's first script's reads (src/boot.ts) when it made them.
+  const reads = Promise.all([readStoredAuth(), readClaims(), readKv(sessionKeys.language, isLanguage), readKv(chromeSnapshotKey, isAnything)]);
   // The main thread is idle until IndexedDB answers: the fonts and images the bar's frame would set up go first.
   const note = readWarmUp();
   if (note) warmUp(note);
@@ -91,12 +84,8 @@ async function stylesheetsLoaded(paths: readonly string[]): Promise<boolean> {
     const linked = linkedStylesheet(path);
     if (linked) return linked;
     const existing = present.get(path);
-    if (existing?.sheet) return Promise.resolve(true);
     if (!existing) return linkStylesheet(path);
-    return new Promise<boolean>((resolve) => {
-      existing.addEventListener('load', () => resolve(true), { once: true });
-      existing.addEventListener('error', () => resolve(false), { once: true });
-    });
+    return existing.sheet ? Promise.resolve(true) : loadOutcome(existing);
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), stylesheetWaitMs)));
