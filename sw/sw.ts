@@ -1,12 +1,12 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { parseTabCommand } from '../src/core/pwa/workerMessages';
-import { navigationDenylist } from './navigation';
 import { registerApiRoutes } from './apiRoutes';
 import { registerManifestRoute } from './manifestRoute';
+import { registerNavigationRoute } from './keptChromeRoute';
 import { registerOutboxRoutes } from './outboxRoutes';
 import { registerStaticRoutes } from './staticRoutes';
 import { cacheNames, workerMessages } from '../src/core/protocol';
@@ -28,8 +28,9 @@ registerStaticRoutes(self);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Deep links load the shell offline; platform paths never get index.html.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: navigationDenylist }));
+// Deep links load the shell offline; platform paths never get index.html. A returning member's
+// page comes with the kept top bar in it.
+registerNavigationRoute(self);
 
 // The runtime configuration: fresh when online, the last copy offline.
 registerRoute(

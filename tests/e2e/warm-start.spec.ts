@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, de, ar, recordDialogs } from './fixtures.ts';
+import { test, expect, de, ar, recordDialogs, waitForServiceWorker } from './fixtures.ts';
 import { PrePaint, ShellChrome, SignInPage } from './support/pages.ts';
 import { platformGet } from './support/session.ts';
 import { storedEntry } from './support/shellStorage.ts';
@@ -26,6 +26,8 @@ interface Frame {
   memberShown: boolean;
   /** The kept top bar, painted before the app's code ran, was in the document. */
   prePainted: boolean;
+  /** The app's first statement had run (`<html data-build>`). */
+  appRan: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ async function recordFrames(page: Page): Promise<Frame[]> {
         loading: document.querySelector('.loading') !== null,
         memberShown: document.querySelector('[data-testid="user-name"]') !== null,
         prePainted: document.querySelector('[data-prepaint-root]') !== null,
+        appRan: document.documentElement.hasAttribute('data-build'),
       };
       const key = JSON.stringify(frame);
       if (key === last) return;
@@ -100,7 +103,7 @@ function storeEntry(page: Page, key: string, value: unknown): Promise<void> {
   );
 }
 
-/** The kept chrome (lib/prepaint/chromeSnapshot), as far as these tests read it. */
+/** The kept chrome (core/prepaint/chromeSnapshot), as far as these tests read it. */
 interface KeptChrome {
   scopeKey: string;
   lang: string;
@@ -113,7 +116,7 @@ interface KeptChrome {
 const keptChrome = (page: Page) => storedEntry(page, 'chromeSnapshot') as Promise<KeptChrome | null>;
 /** The kept bar's data as text (the names it shows are in it). */
 const keptBar = async (page: Page) => JSON.stringify((await keptChrome(page))?.bar ?? null);
-/** A node of the kept bar's tree (lib/prepaint/restoreChrome ChromeNode). */
+/** A node of the kept bar's tree (core/prepaint/keptBar ChromeNode). */
 const node = (tag: string, attrs: Record<string, string> = {}, ...children: unknown[]) => ({ tag, attrs, children });
 
 /** Whether this start painted the kept chrome (boot's mark), once it has decided; null before. */
@@ -519,3 +522,72 @@ for (const answer of ['renewed', 'refused'] as const) {
     await expect(page).toHaveURL(/\/mfe-host\/home$/);
   });
 }
+
+test.describe('served by the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a returning member’s page comes with the kept bar in it: name, tenant, brand and theme before any of its code runs', async ({ page, signIn, platform, request }) => {
+    const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
+    await signIn(page, 'admin@acme.test');
+    await waitForServiceWorker(page);
+    const chrome = new ShellChrome(page);
+    await expect(chrome.tenantName).toHaveText(init.tenant.Name);
+    await page.evaluate(() => localStorage.setItem('trust-shell.theme', 'preview-dark'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
+    await expect.poll(async () => (await keptChrome(page))?.theme).toBe('preview-dark');
+    await expect.poll(() => keptBar(page)).toContain('Ada Admin');
+
+    const frames = await recordFrames(page);
+    const response = (await page.goto('/mfe-host'))!;
+    expect(response.fromServiceWorker()).toBe(true);
+    // The HTML itself carries the copy, and <html> its theme and brand.
+    const html = await response.text();
+    expect(html).toMatch(/<html [^>]*data-theme="preview-dark" data-color-scheme="dark"[^>]*data-brand="custom"/);
+    const served = html.slice(html.indexOf('data-prepaint-root'));
+    expect(served).toContain('data-prepaint="user-name">Ada Admin<');
+    expect(served).toContain(`data-prepaint="tenant-name">${init.tenant.Name}<`);
+    // Its stylesheet gives <html> the brand's colours.
+    const href = /<link rel="stylesheet" href="(\/kept-chrome\.css\?[^"]+)">/.exec(html)![1]!.replaceAll('&amp;', '&');
+    const css = await page.evaluate((h) => fetch(h).then((r) => r.text()), href);
+    expect(css.toLowerCase()).toContain(`--brand-primary:${init.branding.primaryColor.toLowerCase()};`);
+
+    // The live chrome takes the copy's place; the page adopted it first (its colours on <html>'s own style).
+    await chrome.expectSignedInAs('Ada Admin');
+    await expect(new PrePaint(page).root).toHaveCount(0);
+    expect(await brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
+    await expect(page.locator(`link[href^="/kept-chrome.css"]`)).toHaveCount(0);
+    expect(await prePaintDecision(page)).toBe(true);
+    // The name came with the HTML (above), so before any script of the page ran (all are modules,
+    // run once it is parsed), the app's too; from then on it never left, the loading display never
+    // showed and the brand never changed.
+    const first = frames.findIndex((f) => f.prePainted && f.text.includes('Ada Admin'));
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(frames[first]!.appRan).toBe(false);
+    const after = frames.slice(first);
+    expect(after.filter((f) => !(f.prePainted || f.memberShown) || f.loading || f.brand !== 'custom').map((f) => f.text.slice(0, 120))).toEqual([]);
+  });
+
+  test('the kept bar of another member (or tenant) is never served', async ({ page, signIn }) => {
+    await signIn(page, 'admin@acme.test');
+    await waitForServiceWorker(page);
+    await expect.poll(() => keptBar(page)).toContain('Ada Admin');
+    const adminsCopy = await keptChrome(page);
+    await new ShellChrome(page).signOut();
+    const chrome = await new SignInPage(page).signIn('trial@acme.test');
+    await expect(chrome.tenantName).toContainText('Initech (trial)');
+    await expect.poll(async () => (await keptChrome(page))?.scopeKey ?? adminsCopy!.scopeKey).not.toBe(adminsCopy!.scopeKey);
+    await page.goto('/config.json');
+    await storeEntry(page, 'chromeSnapshot', adminsCopy);
+
+    const frames = await recordFrames(page);
+    const response = (await page.goto('/mfe-host'))!;
+    expect(response.fromServiceWorker()).toBe(true);
+    const html = await response.text();
+    expect(html).not.toContain('data-prepaint');
+    expect(html).not.toMatch(/Ada Admin|Acme Corp/);
+    await expect(chrome.tenantName).toContainText('Initech (trial)');
+    const leaked = frames.filter((f) => f.prePainted || /Ada Admin|Acme Corp/.test(f.text));
+    expect(leaked.map((f) => f.text.slice(0, 200))).toEqual([]);
+  });
+});

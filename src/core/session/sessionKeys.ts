@@ -14,5 +14,5 @@ export const sessionKeys = {
   refreshedAt: 'refreshedAt',
 } as const;
 
-/** The kept top bar, in the same store as the session (`lib/prepaint/chromeSnapshot`). */
+/** The kept top bar, in the same store as the session (`core/prepaint/chromeSnapshot`). */
 export const chromeSnapshotKey = 'chromeSnapshot';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
 import { unsignedJwt } from '../../core/session/unsignedJwt.testSupport';
 import { chromeSnapshotKey } from '../../core/session/sessionKeys';
-import { isChromeSnapshot } from './chromeSnapshot';
+import { isChromeSnapshot } from '../../core/prepaint/chromeSnapshot';
 import { captureChrome, clearChromeSnapshot, keepChrome, keepNow, writeChromeSnapshot } from './keepChrome';
 
 const options = { leaveOut: ['time', '[role="status"]'], layoutQuery: '(min-width: 64rem)' };

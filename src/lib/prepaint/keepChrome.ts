@@ -2,14 +2,14 @@ import { userTenantKey } from '../../core/session/claims';
 import { deleteKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
 import { currentScope, scopeOf } from '../../core/session/sessionScope';
 import { chromeSnapshotKey } from '../../core/session/sessionKeys';
-import type { ChromeSnapshot } from './chromeSnapshot';
+import type { ChromeSnapshot } from '../../core/prepaint/chromeSnapshot';
 import { keptStylesheet } from './keptStylesheets';
 import { toChromeTree } from './restoreChrome';
 import { captureWarmUp, forgetWarmUp, keepWarmUp } from './warmUp';
 
 /**
- * Keeps the top bar as it is on screen (chromeSnapshot.ts), for the next start's pre-paint, and
- * keeps it current: whenever the bar or the document's language, direction or brand changes (a
+ * Keeps the top bar as it is on screen (core/prepaint/chromeSnapshot), for the next start's pre-paint, and
+ * keeps it current: whenever the bar or the document's language, direction, theme or brand changes (a
  * rename, a new brand, a permission lost, a language switch), and when the layout's width class
  * changes. Written like the last known state: only while the member, tenant and language it shows
  * are still the signed-in ones, checked in the write's own IndexedDB transaction.
@@ -53,7 +53,7 @@ export function keepChrome(bar: HTMLElement, options: KeepChromeOptions): () => 
     if (records.some(changesKept)) schedule();
   });
   observer.observe(bar, { subtree: true, childList: true, attributes: true, characterData: true });
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang', 'dir', 'data-brand', 'style'] });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang', 'dir', 'data-brand', 'data-theme', 'data-color-scheme', 'style'] });
   const media = matchMedia(options.layoutQuery);
   media.addEventListener('change', schedule);
   schedule();
@@ -96,6 +96,8 @@ export function captureChrome(bar: HTMLElement, options: KeepChromeOptions, scop
     language,
     lang: root.lang,
     dir: root.dir === 'rtl' ? 'rtl' : 'ltr',
+    ...(root.dataset.theme ? { theme: root.dataset.theme } : {}),
+    ...(root.dataset.colorScheme ? { colorScheme: root.dataset.colorScheme } : {}),
     brand: root.dataset.brand ?? '',
     vars,
     styles: stylesheetsOf(bar),

@@ -1,14 +1,8 @@
+import { keptStylesheets } from '../../core/prepaint/keptStyles';
 import { storageKeys } from '../storage/keys';
 import { readLocal } from '../storage/localStore';
 
-/** The build's own stylesheets only (hashed names under /assets/). */
-export const keptStylesheet = /^\/assets\/[\w.-]+\.css$/;
-const maxStylesheets = 24;
-
-/** Of `paths` (kept data, so anything), the build's own stylesheets, at most 24: what a pre-paint may load. */
-export function keptStylesheets(paths: readonly unknown[]): string[] {
-  return paths.filter((path): path is string => typeof path === 'string' && keptStylesheet.test(path)).slice(0, maxStylesheets);
-}
+export { keptStylesheet, keptStylesheets } from '../../core/prepaint/keptStyles';
 
 /** The first script's links to the noted stylesheets, by path: whether each has loaded. */
 const applied = new Map<string, Promise<boolean>>();

@@ -2,39 +2,50 @@ import { readClaims, readKv, readStoredAuth, sessionKeys } from '../../core/sess
 import { isLanguage } from '../../core/session/sessionSnapshot';
 import { initTheme } from '../theme/theme';
 import { chromeSnapshotKey } from '../../core/session/sessionKeys';
-import { paintableSnapshot, type ChromeSnapshot } from './chromeSnapshot';
+import { paintableSnapshot, type ChromeSnapshot } from '../../core/prepaint/chromeSnapshot';
+import { brandName, brandVariable, hexColor, keptChromeStylePath, languageTag, prePaintRootAttribute } from '../../core/prepaint/keptChromeDocument';
 import { keptStylesheets, linkedStylesheet, linkStylesheet, loadOutcome } from './keptStylesheets';
 import { restoreBar } from './restoreChrome';
 import { readWarmUp, warmUp } from './warmUp';
 
 /**
- * The pre-paint: the kept top bar (chromeSnapshot.ts) on screen before the app's code has run.
+ * The pre-paint: the kept top bar (core/prepaint/chromeSnapshot) on screen before the app's code has run.
  * `src/boot.ts` calls it first, before it imports the app, so neither the IndexedDB answers nor the
  * stylesheets' load events wait behind the app's long first evaluation. It paints only for a live
  * session of the snapshot's member and tenant, in the snapshot's language, at the same layout
  * width; otherwise nothing, and the app starts as it would without it. The copy is inert and
  * hidden from assistive technology: the live chrome replaces it when the app first renders.
+ *
+ * A page the service worker served with the copy already in it (core/prepaint/keptChromeDocument)
+ * is checked the same way: the copy is adopted (its colours moved to <html>'s own style, the
+ * member's stored theme applied) or taken away, before the app starts.
  */
-const rootAttribute = 'data-prepaint-root';
 
-const brandVariable = /^--brand-(?:on-)?(?:primary|secondary|tertiary)$/;
-const hexColor = /^#[0-9a-fA-F]{3,8}$/;
-const brandName = /^[a-z][a-z-]{0,31}$/;
-const languageTag = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
 /** A stylesheet that is not there by then (none should take long: the service worker's precache serves them) leaves the start as it was. */
 const stylesheetWaitMs = 1000;
 
 const isAnything = (value: unknown): value is unknown => value !== undefined;
 
 export async function prePaint(): Promise<boolean> {
+  const served = document.querySelector<HTMLElement>(`[${prePaintRootAttribute}]`);
   // Answered by the page's first script's reads (src/boot.ts) when it made them.
   const reads = Promise.all([readStoredAuth(), readClaims(), readKv(sessionKeys.language, isLanguage), readKv(chromeSnapshotKey, isAnything)]);
   // The main thread is idle until IndexedDB answers: the fonts and images the bar's frame would set up go first.
-  const note = readWarmUp();
+  const note = served ? null : readWarmUp();
   if (note) warmUp(note);
   const [auth, claims, language, snapshot] = await reads;
   const kept = paintableSnapshot(snapshot, { auth, claims, language });
-  if (!kept || matchMedia(kept.media.query).matches !== kept.media.matches) return false;
+  if (!kept || matchMedia(kept.media.query).matches !== kept.media.matches) {
+    if (served) dropServed(served);
+    return false;
+  }
+  if (served) {
+    paintRoot(kept);
+    servedStyle()?.remove();
+    handOver(served);
+    await onScreen();
+    return true;
+  }
   // Asked for before the bar is built, so they load while it is.
   const styles = stylesheetsLoaded(kept.styles);
   const bar = restoreBar(kept.bar);
@@ -98,6 +109,21 @@ async function stylesheetsLoaded(paths: readonly string[]): Promise<boolean> {
 }
 
 function paint(kept: ChromeSnapshot, bar: HTMLElement): void {
+  paintRoot(kept);
+  const container = document.createElement('div');
+  container.className = 'shell';
+  container.setAttribute(prePaintRootAttribute, '');
+  container.inert = true;
+  container.setAttribute('aria-hidden', 'true');
+  container.append(bar);
+  const app = document.getElementById('root');
+  if (!app) return void document.body.prepend(container);
+  app.before(container);
+  handOver(container);
+}
+
+/** <html>'s language, direction, brand and colours as the copy shows them, and the stored theme. */
+function paintRoot(kept: ChromeSnapshot): void {
   const root = document.documentElement;
   if (languageTag.test(kept.lang)) root.lang = kept.lang;
   root.dir = kept.dir;
@@ -106,15 +132,11 @@ function paint(kept: ChromeSnapshot, bar: HTMLElement): void {
   for (const [name, value] of Object.entries(kept.vars)) if (brandVariable.test(name) && hexColor.test(value)) root.style.setProperty(name, value);
   // The stored theme, as the app's start applies it first.
   initTheme();
-  const container = document.createElement('div');
-  container.className = 'shell';
-  container.setAttribute(rootAttribute, '');
-  container.inert = true;
-  container.setAttribute('aria-hidden', 'true');
-  container.append(bar);
+}
+
+function handOver(container: HTMLElement): void {
   const app = document.getElementById('root');
-  if (!app) return void document.body.prepend(container);
-  app.before(container);
+  if (!app) return;
   // Whatever the app first renders (the signed-in layout, or the loading display, the sign-in page,
   // an error) takes the copy's place: a mutation observer runs before the browser paints again, so
   // no frame shows both, or neither.
@@ -126,7 +148,17 @@ function paint(kept: ChromeSnapshot, bar: HTMLElement): void {
   observer.observe(app, { childList: true });
 }
 
+/** The served copy's stylesheet (its colours and layout rule). */
+const servedStyle = () => document.querySelector(`link[href^="${keptChromeStylePath}?"]`);
+
+/** A served copy the page would not paint: gone before anything else is painted, with what it set on <html>. */
+function dropServed(container: HTMLElement): void {
+  container.remove();
+  servedStyle()?.remove();
+  delete document.documentElement.dataset.brand;
+}
+
 /** Takes the pre-painted copy away (the app could not start). */
 export function dropPrePaint(): void {
-  document.querySelector(`[${rootAttribute}]`)?.remove();
+  document.querySelector(`[${prePaintRootAttribute}]`)?.remove();
 }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { isSafeImageSource, restoreBar, toChromeTree, type ChromeNode } from './restoreChrome';
+import { isSafeImageSource, type ChromeNode } from '../../core/prepaint/keptBar';
+import { restoreBar, toChromeTree } from './restoreChrome';
 
 const node = (tag: string, attrs: Record<string, string> = {}, ...children: ChromeNode[]): ChromeNode => ({ tag, attrs, children });
 

@@ -1,5 +1,6 @@
 import { isExpired, parseRefreshClaims, userTenantKey, type AccessClaims } from '../../core/session/claims';
-import { readClaims, readKv, readStoredAuth, type StoredAuth } from '../../core/session/sessionDb';
+import { isLive } from '../../core/session/liveSession';
+import { readClaims, readKv, readStoredAuth } from '../../core/session/sessionDb';
 
 /** The kv entry of the last known signed-in state (lastKnownState.ts reads and writes it whole). */
 export const lastKnownStateKey = 'lastKnownState';
@@ -29,15 +30,6 @@ export async function detectStart(): Promise<StartKind> {
   const [auth, claims] = await Promise.all([readStoredAuth(), readClaims()]);
   warm = isLive(auth, claims) && (await hasCopyOf(claims));
   return { signedIn: auth !== null, warm };
-}
-
-/**
- * A live session: a valid access token, or an expired one whose refresh token is still valid. The
- * one condition for painting anything of a member before the platform has answered (the warm
- * start, and the pre-paint of the kept chrome, lib/prepaint).
- */
-export function isLive(auth: StoredAuth | null, claims: AccessClaims | null, nowMs: number = Date.now()): claims is AccessClaims {
-  return auth !== null && claims !== null && (!isExpired(claims, nowMs) || !isExpired(parseRefreshClaims(auth.refresh_token), nowMs));
 }
 
 /** A last known copy of this member and tenant is kept (its key only). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAccessClaims } from '../../core/session/claims';
-import { unsignedJwt } from '../../core/session/unsignedJwt.testSupport';
+import { parseAccessClaims } from '../session/claims';
+import { unsignedJwt } from '../session/unsignedJwt.testSupport';
 import { paintableSnapshot, type ChromeSnapshot, type StoredSessionView } from './chromeSnapshot';
 
 const now = 1_800_000_000_000;

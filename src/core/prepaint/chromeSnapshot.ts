@@ -1,11 +1,12 @@
-import { userTenantKey, type AccessClaims } from '../../core/session/claims';
-import type { StoredAuth } from '../../core/session/sessionDb';
-import { isLive } from '../state/warmStart';
-import type { ChromeNode } from './restoreChrome';
+import { userTenantKey, type AccessClaims } from '../session/claims';
+import { isLive } from '../session/liveSession';
+import type { StoredAuth } from '../session/sessionDb';
+import type { ChromeNode } from './keptBar';
 
 /**
  * The kept chrome: what the signed-in layout's top bar looked like the last time it was on screen,
- * so the next start can paint it before the app's code has run (prePaint.ts). One copy, for one
+ * so the next start can paint it before the app's code has run: served inside the page by the
+ * service worker (keptChromeDocument.ts), or built by the page (lib/prepaint/prePaint). One copy, for one
  * member and tenant (the same key as the last known state), deleted at sign-out.
  */
 export interface ChromeSnapshot {
@@ -16,6 +17,13 @@ export interface ChromeSnapshot {
   /** <html lang> and dir. */
   lang: string;
   dir: 'ltr' | 'rtl';
+  /**
+   * <html data-theme> and data-color-scheme (lib/theme) when it was kept: the service worker,
+   * which cannot read the stored theme (local storage), serves the page in these. Absent in a copy
+   * kept before they were: that copy is painted by the page only.
+   */
+  theme?: string;
+  colorScheme?: string;
   /** <html data-brand> and the brand custom properties (`--brand-primary`: `#0B5FFF`, …). */
   brand: string;
   vars: Record<string, string>;
@@ -23,7 +31,7 @@ export interface ChromeSnapshot {
   styles: string[];
   /** The layout media query the bar was laid out for, and whether it matched: another width lays it out otherwise. */
   media: { query: string; matches: boolean };
-  /** The top bar (`header.shell__bar`) as data, never markup; rebuilt through an allow-list (restoreChrome.ts). */
+  /** The top bar (`header.shell__bar`) as data, never markup; rebuilt through an allow-list (keptBar.ts). */
   bar: ChromeNode;
 }
 
@@ -40,6 +48,8 @@ export function isChromeSnapshot(value: unknown): value is ChromeSnapshot {
     isString(lang) &&
     (dir === 'ltr' || dir === 'rtl') &&
     isString(brand) &&
+    (value.theme === undefined || isString(value.theme)) &&
+    (value.colorScheme === undefined || isString(value.colorScheme)) &&
     isRecord(vars) &&
     Object.values(vars).every(isString) &&
     Array.isArray(styles) &&

@@ -1,0 +1,66 @@
+import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import type { RouteHandlerCallback } from 'workbox-core/types';
+import { paintableSnapshot, type ChromeSnapshot } from '../src/core/prepaint/chromeSnapshot';
+import { keptChromeCss, keptChromeDocument, keptChromeStylePath } from '../src/core/prepaint/keptChromeDocument';
+import { keptStylesheets } from '../src/core/prepaint/keptStyles';
+import { readClaims, readKv, readStoredAuth, sessionKeys } from '../src/core/session/sessionDb';
+import { chromeSnapshotKey } from '../src/core/session/sessionKeys';
+import { isLanguage } from '../src/core/session/sessionSnapshot';
+import { navigationDenylist } from './navigation';
+
+/**
+ * A returning member's page comes with the kept top bar in it (core/prepaint/keptChromeDocument):
+ * their name, tenant and brand are on screen at the first paint, before the page's code has loaded
+ * or IndexedDB has been opened in the new tab. This worker's connection is usually open already.
+ * The reads are bounded: a database that does not answer in time serves the page as it is, and the
+ * page's own pre-paint goes on as without this worker.
+ */
+const readBoundMs = 150;
+
+const isAnything = (value: unknown): value is unknown => value !== undefined;
+
+/** The copy to serve, checked as the page checks it, or null. */
+async function keptChrome(): Promise<ChromeSnapshot | null> {
+  const [auth, claims, language, snapshot] = await Promise.all([readStoredAuth(), readClaims(), readKv(sessionKeys.language, isLanguage), readKv(chromeSnapshotKey, isAnything)]);
+  const kept = paintableSnapshot(snapshot, { auth, claims, language });
+  if (!kept) return null;
+  // Every stylesheet it needs is this version's (a copy kept by an older one is the page's to judge).
+  const styles = await Promise.all(keptStylesheets(kept.styles).map((path) => matchPrecache(path)));
+  return styles.every(Boolean) ? kept : null;
+}
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  return Promise.race([promise.catch(() => null), late]).finally(() => clearTimeout(timer));
+}
+
+/** index.html, with the kept bar in it when there is one to serve. */
+function withKeptChrome(index: RouteHandlerCallback): RouteHandlerCallback {
+  return async (options) => {
+    // Read first: Workbox's handler puts its own request (index.html's) in the options.
+    const kept = options.request.destination === 'document' ? within(keptChrome(), readBoundMs) : null;
+    const [response, copy] = await Promise.all([index(options), kept]);
+    if (!copy || !response.ok) return response;
+    const html = keptChromeDocument(await response.clone().text(), copy);
+    if (html === null) return response;
+    const headers = new Headers(response.headers);
+    headers.delete('Content-Length');
+    return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
+/**
+ * Call after precacheAndRoute: deep links load the shell offline (platform paths never get
+ * index.html), and the served copy's stylesheet is answered from its address.
+ */
+export function registerNavigationRoute(scope: ServiceWorkerGlobalScope): void {
+  registerRoute(new NavigationRoute(withKeptChrome(createHandlerBoundToURL('/index.html')), { denylist: navigationDenylist }));
+  const origin = scope.location.origin;
+  scope.addEventListener('fetch', (event: FetchEvent) => {
+    const url = new URL(event.request.url);
+    if (url.origin !== origin || url.pathname !== keptChromeStylePath || event.request.method !== 'GET') return;
+    event.respondWith(new Response(keptChromeCss(url.searchParams), { headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-store' } }));
+  });
+}
