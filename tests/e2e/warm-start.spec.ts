@@ -547,6 +547,16 @@ test.describe('served by the service worker', () => {
     const served = html.slice(html.indexOf('data-prepaint-root'));
     expect(served).toContain('data-prepaint="user-name">Ada Admin<');
     expect(served).toContain(`data-prepaint="tenant-name">${init.tenant.Name}<`);
+    // Every stylesheet ahead of every script (the first paint waits for them), in cascade order:
+    // the build's own first (as in the page without the copy), then the copy's, then the worker's.
+    const built = [...(await (await request.get('/index.html')).text()).matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    const loads = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map((m) => m[0]).filter((tag) => /\b(?:src|href)="[^"]+\.(?:js|css)"|kept-chrome\.css/.test(tag));
+    const styles = loads.filter((tag) => /rel="stylesheet"/.test(tag)).map((tag) => /href="([^"]+)"/.exec(tag)![1]);
+    expect(built.length).toBeGreaterThan(0);
+    expect(styles.slice(0, built.length)).toEqual(built);
+    expect(styles.at(-1)).toMatch(/^\/kept-chrome\.css\?/);
+    expect(new Set(styles).size).toBe(styles.length);
+    expect(loads.findIndex((tag) => !/rel="stylesheet"/.test(tag))).toBe(styles.length);
     // Its stylesheet gives <html> the brand's colours.
     const href = /<link rel="stylesheet" href="(\/kept-chrome\.css\?[^"]+)">/.exec(html)![1]!.replaceAll('&amp;', '&');
     const css = await page.evaluate((h) => fetch(h).then((r) => r.text()), href);

@@ -27,6 +27,7 @@ const themeName = /^[a-z][a-z-]{0,31}$/;
 const widthQuery = /^\((?:min|max)-width: ?\d{1,4}(?:\.\d{1,3})?(?:px|rem|em)\)$/;
 
 const htmlStart = /<html\b[^>]*>/i;
+const stylesheetLink = /<link\b[^>]*\brel=["']?stylesheet\b[^>]*>\s*/gi;
 const rootElement = '<div id="root">';
 
 /** The address of the copy's stylesheet: its brand colours and the width it was laid out for. */
@@ -70,15 +71,24 @@ export function keptChromeDocument(html: string, kept: ChromeSnapshot): string |
   if (languageTag.test(kept.lang)) attributes.unshift(['lang', kept.lang]);
   if (brandName.test(kept.brand)) attributes.push(['data-brand', kept.brand]);
   const htmlTag = `<html ${attributes.map(([name, value]) => `${name}="${escapeMarkup(value)}"`).join(' ')}>`;
-  // In CORS mode, as the bundler's own links and the first script's (lib/prepaint/keptStylesheets) ask for them.
-  const links = [...keptStylesheets(kept.styles).map((path) => `<link rel="stylesheet" crossorigin href="${escapeMarkup(path)}">`), `<link rel="stylesheet" href="${escapeMarkup(styleHref)}">`];
   const container = `<div class="shell" ${prePaintRootAttribute}="" inert aria-hidden="true">${bar}</div>`;
-  // Every stylesheet first, in their order (the build's, then the copy's): the first paint waits
-  // for them, and the browser asks for them in document order, ahead of the app's scripts.
+  // Every stylesheet first, in cascade order (the build's, then the copy's, then this one's): the
+  // first paint waits for them, and the browser asks for them in document order, ahead of the
+  // app's scripts. Comments go (none is needed at run time, and none may hide a tag matched here).
   const own: string[] = [];
-  const rest = html.replace(/<link rel="stylesheet"[^>]*>\s*/g, (link) => (own.push(link.trim()), ''));
-  const firstLoad = rest.search(/<(?:script|link rel="(?:modulepreload|preload)")\b/);
-  const at = firstLoad === -1 ? rest.indexOf('</head>') : firstLoad;
-  const withLinks = `${rest.slice(0, at)}${[...own, ...links].join('')}${rest.slice(at)}`;
+  const rest = html.replace(/<!--[\s\S]*?-->/g, '').replace(stylesheetLink, (link) => (own.push(link.trim()), ''));
+  const ownPaths = own.map((link) => /\bhref=["']?([^"'\s>]+)/i.exec(link)?.[1]);
+  // In CORS mode, as the bundler's own links and the first script's (lib/prepaint/keptStylesheets) ask for them.
+  const links = [
+    ...own,
+    ...keptStylesheets(kept.styles)
+      .filter((path) => !ownPaths.includes(path))
+      .map((path) => `<link rel="stylesheet" crossorigin href="${escapeMarkup(path)}">`),
+    `<link rel="stylesheet" href="${escapeMarkup(styleHref)}">`,
+  ];
+  const headEnd = rest.indexOf('</head>');
+  const firstLoad = rest.search(/<(?:script|link)\b/i);
+  const at = firstLoad === -1 ? headEnd : Math.min(firstLoad, headEnd);
+  const withLinks = `${rest.slice(0, at)}${links.join('')}${rest.slice(at)}`;
   return withLinks.replace(htmlStart, () => htmlTag).replace(rootElement, () => `${container}${rootElement}`);
 }

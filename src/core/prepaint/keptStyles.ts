@@ -2,7 +2,8 @@
 export const keptStylesheet = /^\/assets\/[\w.-]+\.css$/;
 const maxStylesheets = 24;
 
-/** Of `paths` (kept data, so anything), the build's own stylesheets, at most 24: what a pre-paint may load. */
+/** Of `paths` (kept data, so anything), the build's own stylesheets, each once, at most 24: what a pre-paint may load. */
 export function keptStylesheets(paths: readonly unknown[]): string[] {
-  return paths.filter((path): path is string => typeof path === 'string' && keptStylesheet.test(path)).slice(0, maxStylesheets);
+  const kept = paths.filter((path): path is string => typeof path === 'string' && keptStylesheet.test(path));
+  return [...new Set(kept)].slice(0, maxStylesheets);
 }

@@ -117,7 +117,7 @@ function stylesheetsOf(bar: HTMLElement): string[] {
     if (!sheet.href) continue;
     const url = new URL(sheet.href);
     if (url.origin !== location.origin || !keptStylesheet.test(url.pathname)) continue;
-    if (appliesTo(sheet, elements)) styles.push(url.pathname);
+    if (!styles.includes(url.pathname) && appliesTo(sheet, elements)) styles.push(url.pathname);
   }
   return styles;
 }

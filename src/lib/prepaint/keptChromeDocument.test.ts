@@ -63,6 +63,7 @@ const index = `<!doctype html>
 <html lang="en-us" dir="ltr">
   <head>
     <title>trust-shell</title>
+    <!-- <script src="/in-a-comment.js"></script> -->
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/main-abc.js">
     <link rel="stylesheet" crossorigin href="/assets/main-abc.css">
@@ -81,7 +82,7 @@ const snapshot = (over: Partial<ChromeSnapshot> = {}): ChromeSnapshot => ({
   colorScheme: 'dark',
   brand: 'custom',
   vars: { '--brand-primary': '#0B5FFF', '--brand-on-primary': '#FFFFFF' },
-  styles: ['/assets/SignedInLayout-1.css', '/assets/chrome-2.css'],
+  styles: ['/assets/main-abc.css', '/assets/SignedInLayout-1.css', '/assets/chrome-2.css'],
   media: { query: '(min-width: 64rem)', matches: true },
   bar: realBar,
   ...over,
@@ -92,7 +93,7 @@ describe('keptChromeDocument', () => {
     const doc = parse(keptChromeDocument(index, snapshot())!);
     const html = doc.documentElement;
     expect([html.lang, html.dir, html.dataset.theme, html.dataset.colorScheme, html.dataset.brand]).toEqual(['de-de', 'ltr', 'preview-dark', 'dark', 'custom']);
-    // Every stylesheet ahead of the scripts (the first paint waits for them), in cascade order.
+    // Every stylesheet ahead of the scripts (the first paint waits for them), in cascade order, each once.
     const loads = [...doc.head.querySelectorAll('link, script')].map((l) => l.getAttribute('href') ?? l.getAttribute('src'));
     expect(loads).toEqual(['/assets/main-abc.css', '/assets/SignedInLayout-1.css', '/assets/chrome-2.css', keptChromeStyleHref(snapshot()), '/assets/index-abc.js', '/assets/main-abc.js']);
     const container = doc.body.firstElementChild as HTMLElement;

@@ -17,6 +17,8 @@ describe('kept stylesheets', () => {
   it('are the build\'s own same-origin stylesheets, at most 24', () => {
     expect(keptStylesheets([...styles, 7, 'https://evil.test/x.css', '//evil.test/a.css', '/assets/../x.css', '/other/a.css', 'javascript:alert(1)'])).toEqual(styles);
     expect(keptStylesheets(Array.from({ length: 30 }, (_, i) => `/assets/s${i}.css`))).toHaveLength(24);
+    // A page that linked one twice (the first script's link and the bundler's) keeps it once.
+    expect(keptStylesheets([...styles, ...styles])).toEqual(styles);
   });
 
   it('named by the warm-up note are linked in CORS mode, and whether each loaded is kept for the pre-paint', async () => {
