@@ -3,7 +3,7 @@ import { deleteKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
 import { currentScope, scopeOf } from '../../core/session/sessionScope';
 import { chromeSnapshotKey } from '../../core/session/sessionKeys';
 import type { ChromeSnapshot } from '../../core/prepaint/chromeSnapshot';
-import { keptStylesheet } from './keptStylesheets';
+import { keptStylesheet } from '../../core/prepaint/keptStyles';
 import { toChromeTree } from './restoreChrome';
 import { captureWarmUp, forgetWarmUp, keepWarmUp } from './warmUp';
 

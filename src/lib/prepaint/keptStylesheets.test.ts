@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../storage/keys';
-import { keptStylesheets, linkedStylesheet, linkKeptStylesheets } from './keptStylesheets';
+import { keptStylesheets } from '../../core/prepaint/keptStyles';
+import { linkedStylesheet, linkKeptStylesheets } from './keptStylesheets';
 
 const styles = ['/assets/signed-in-shared-Bbg.css', '/assets/signed-in-C1z.css'];
 const note = (extra: Record<string, unknown>) => JSON.stringify({ fonts: [], arabic: false, svgImage: false, ...extra });

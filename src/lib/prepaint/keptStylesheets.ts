@@ -2,8 +2,6 @@ import { keptStylesheets } from '../../core/prepaint/keptStyles';
 import { storageKeys } from '../storage/keys';
 import { readLocal } from '../storage/localStore';
 
-export { keptStylesheet, keptStylesheets } from '../../core/prepaint/keptStyles';
-
 /** The first script's links to the noted stylesheets, by path: whether each has loaded. */
 const applied = new Map<string, Promise<boolean>>();
 

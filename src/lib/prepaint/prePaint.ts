@@ -4,7 +4,8 @@ import { initTheme } from '../theme/theme';
 import { chromeSnapshotKey } from '../../core/session/sessionKeys';
 import { paintableSnapshot, type ChromeSnapshot } from '../../core/prepaint/chromeSnapshot';
 import { brandName, brandVariable, hexColor, keptChromeStylePath, languageTag, prePaintRootAttribute } from '../../core/prepaint/keptChromeDocument';
-import { keptStylesheets, linkedStylesheet, linkStylesheet, loadOutcome } from './keptStylesheets';
+import { keptStylesheets } from '../../core/prepaint/keptStyles';
+import { linkedStylesheet, linkStylesheet, loadOutcome } from './keptStylesheets';
 import { restoreBar } from './restoreChrome';
 import { readWarmUp, warmUp } from './warmUp';
 

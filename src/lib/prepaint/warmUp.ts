@@ -1,6 +1,6 @@
 import { storageKeys } from '../storage/keys';
 import { readLocal, removeLocal, writeLocal } from '../storage/localStore';
-import { keptStylesheets } from './keptStylesheets';
+import { keptStylesheets } from '../../core/prepaint/keptStyles';
 
 /**
  * What the kept bar's first frame would otherwise set up on the spot, prepared while the pre-paint
