@@ -1,12 +1,11 @@
 import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { RouteHandlerCallback } from 'workbox-core/types';
-import { paintableSnapshot, type ChromeSnapshot } from '../src/core/prepaint/chromeSnapshot';
+import { bounded } from '../src/core/bounded';
+import type { ChromeSnapshot } from '../src/core/prepaint/chromeSnapshot';
+import { readPaintableSnapshot } from '../src/core/prepaint/keptCopy';
 import { keptChromeCss, keptChromeDocument, keptChromeStylePath } from '../src/core/prepaint/keptChromeDocument';
 import { keptStylesheets } from '../src/core/prepaint/keptStyles';
-import { readClaims, readKv, readStoredAuth, sessionKeys } from '../src/core/session/sessionDb';
-import { chromeSnapshotKey } from '../src/core/session/sessionKeys';
-import { isLanguage } from '../src/core/session/sessionSnapshot';
 import { navigationDenylist } from './navigation';
 
 /**
@@ -18,29 +17,20 @@ import { navigationDenylist } from './navigation';
  */
 const readBoundMs = 150;
 
-const isAnything = (value: unknown): value is unknown => value !== undefined;
-
 /** The copy to serve, checked as the page checks it, or null. */
 async function keptChrome(): Promise<ChromeSnapshot | null> {
-  const [auth, claims, language, snapshot] = await Promise.all([readStoredAuth(), readClaims(), readKv(sessionKeys.language, isLanguage), readKv(chromeSnapshotKey, isAnything)]);
-  const kept = paintableSnapshot(snapshot, { auth, claims, language });
+  const kept = await readPaintableSnapshot();
   if (!kept) return null;
   // Every stylesheet it needs is this version's (a copy kept by an older one is the page's to judge).
   const styles = await Promise.all(keptStylesheets(kept.styles).map((path) => matchPrecache(path)));
   return styles.every(Boolean) ? kept : null;
 }
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
-  return Promise.race([promise.catch(() => null), late]).finally(() => clearTimeout(timer));
-}
-
 /** index.html, with the kept bar in it when there is one to serve. */
 function withKeptChrome(index: RouteHandlerCallback): RouteHandlerCallback {
   return async (options) => {
     // Read first: Workbox's handler puts its own request (index.html's) in the options.
-    const kept = options.request.destination === 'document' ? within(keptChrome(), readBoundMs) : null;
+    const kept = options.request.destination === 'document' ? bounded(keptChrome(), readBoundMs, null) : null;
     const [response, copy] = await Promise.all([index(options), kept]);
     if (!copy || !response.ok) return response;
     const html = keptChromeDocument(await response.clone().text(), copy);

@@ -574,6 +574,10 @@ test.describe('served by the service worker', () => {
     await expect(new PrePaint(page).root).toHaveCount(0);
     expect(await brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
     await expect(page.locator(`link[href^="/kept-chrome.css"]`)).toHaveCount(0);
+    // The first script and the app's lazy code find the served links: each stylesheet is linked once.
+    const linked = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href')));
+    expect(linked.length).toBeGreaterThan(1);
+    expect(linked.filter((href, i) => linked.indexOf(href) !== i)).toEqual([]);
     expect(await prePaintDecision(page)).toBe(true);
     // The name came with the HTML (above), so before any script of the page ran (all are modules,
     // run once it is parsed), the app's too; from then on it never left, the loading display never

@@ -24,7 +24,8 @@ export function linkKeptStylesheets(): void {
   }
   const styles = (note as { styles?: unknown } | null)?.styles;
   if (!Array.isArray(styles)) return;
-  for (const path of keptStylesheets(styles)) applied.set(path, linkStylesheet(path));
+  // A page the service worker served with the kept bar links them already (core/prepaint/keptChromeDocument).
+  for (const path of keptStylesheets(styles)) if (!document.querySelector(`link[rel="stylesheet"][href="${path}"]`)) applied.set(path, linkStylesheet(path));
 }
 
 /** Whether the first script's link to `path` has loaded (false: it failed); undefined when it made none. */

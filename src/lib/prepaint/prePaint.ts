@@ -1,8 +1,7 @@
-import { readClaims, readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
-import { isLanguage } from '../../core/session/sessionSnapshot';
+import { bounded } from '../../core/bounded';
+import type { ChromeSnapshot } from '../../core/prepaint/chromeSnapshot';
+import { readPaintableSnapshot } from '../../core/prepaint/keptCopy';
 import { initTheme } from '../theme/theme';
-import { chromeSnapshotKey } from '../../core/session/sessionKeys';
-import { paintableSnapshot, type ChromeSnapshot } from '../../core/prepaint/chromeSnapshot';
 import { brandName, brandVariable, hexColor, keptChromeStylePath, languageTag, prePaintRootAttribute } from '../../core/prepaint/keptChromeDocument';
 import { keptStylesheets } from '../../core/prepaint/keptStyles';
 import { linkedStylesheet, linkStylesheet, loadOutcome } from './keptStylesheets';
@@ -25,17 +24,14 @@ import { readWarmUp, warmUp } from './warmUp';
 /** A stylesheet that is not there by then (none should take long: the service worker's precache serves them) leaves the start as it was. */
 const stylesheetWaitMs = 1000;
 
-const isAnything = (value: unknown): value is unknown => value !== undefined;
-
 export async function prePaint(): Promise<boolean> {
   const served = document.querySelector<HTMLElement>(`[${prePaintRootAttribute}]`);
   // Answered by the page's first script's reads (src/boot.ts) when it made them.
-  const reads = Promise.all([readStoredAuth(), readClaims(), readKv(sessionKeys.language, isLanguage), readKv(chromeSnapshotKey, isAnything)]);
+  const reads = readPaintableSnapshot();
   // The main thread is idle until IndexedDB answers: the fonts and images the bar's frame would set up go first.
   const note = served ? null : readWarmUp();
   if (note) warmUp(note);
-  const [auth, claims, language, snapshot] = await reads;
-  const kept = paintableSnapshot(snapshot, { auth, claims, language });
+  const kept = await reads;
   if (!kept || matchMedia(kept.media.query).matches !== kept.media.matches) {
     if (served) dropServed(served);
     return false;
@@ -99,14 +95,11 @@ async function stylesheetsLoaded(paths: readonly string[]): Promise<boolean> {
     if (!existing) return linkStylesheet(path);
     return existing.sheet ? Promise.resolve(true) : loadOutcome(existing);
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), stylesheetWaitMs)));
-  const all = Promise.all(loads).then((results) => results.every(Boolean));
-  try {
-    return await Promise.race([all, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return bounded(
+    Promise.all(loads).then((results) => results.every(Boolean)),
+    stylesheetWaitMs,
+    false,
+  );
 }
 
 function paint(kept: ChromeSnapshot, bar: HTMLElement): void {
