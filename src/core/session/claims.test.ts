@@ -18,6 +18,15 @@ const good = {
 };
 
 describe('parseAccessClaims', () => {
+  it('reads each token as itself, however tokens alternate (the last payloads are kept, never mixed up)', () => {
+    const members = ['a', 'b', 'c'].map((guid, i) => token({ ...good, guid, exp: good.exp + i }));
+    for (let round = 0; round < 3; round += 1) {
+      for (const [i, t] of members.entries()) expect(parseAccessClaims(t)).toMatchObject({ guid: ['a', 'b', 'c'][i], exp: good.exp + i });
+      expect(parseAccessClaims(`${members[0]}x.y`)).toBeNull();
+      expect(parseRefreshClaims(members[2])).toEqual({ exp: good.exp + 2, iat: good.iat });
+    }
+  });
+
   it('reads a well-formed token', () => {
     expect(parseAccessClaims(token(good))).toMatchObject({ guid: good.guid, exp: good.exp, virtualRole: false });
     expect(parseAccessClaims(token({ ...good, ptl: 'eu-tenant-7' }))?.ptl).toBe('eu-tenant-7');

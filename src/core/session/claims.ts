@@ -33,14 +33,34 @@ const maxSeconds = 1e11;
  */
 export const maxTokenLength = 16_384;
 
-function decodePayload(token: unknown): Record<string, unknown> | null {
-  if (typeof token !== 'string' || token.length > maxTokenLength || token.split('.').length !== 3) return null;
+function decodeFresh(token: string): Readonly<Record<string, unknown>> | null {
+  if (token.split('.').length !== 3) return null;
   try {
     const payload = jwtDecode<unknown>(token);
-    return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;
+    return typeof payload === 'object' && payload !== null ? Object.freeze(payload as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The payloads of the last tokens read. A start reads the same access token's claims some forty
+ * times (the pipeline, the session snapshot, the atoms), at about a quarter of a millisecond each
+ * for jwt-decode's base64 step, and a token's payload never changes. Two entries: the access and
+ * the refresh token; a new token (a refresh, a sign-out, another member) pushes the oldest out.
+ */
+const recentPayloads = new Map<string, Readonly<Record<string, unknown>> | null>();
+const recentPayloadsMax = 2;
+
+function decodePayload(token: unknown): Readonly<Record<string, unknown>> | null {
+  if (typeof token !== 'string' || token.length > maxTokenLength) return null;
+  let payload = recentPayloads.get(token);
+  if (payload === undefined) {
+    payload = decodeFresh(token);
+    if (recentPayloads.size >= recentPayloadsMax) recentPayloads.delete(recentPayloads.keys().next().value!);
+    recentPayloads.set(token, payload);
+  }
+  return payload;
 }
 
 function isSeconds(value: unknown): value is number {
