@@ -47,10 +47,15 @@ function decodeFresh(token: string): Readonly<Record<string, unknown>> | null {
  * The payloads of the last tokens read. A start reads the same access token's claims some forty
  * times (the pipeline, the session snapshot, the atoms), at about a quarter of a millisecond each
  * for jwt-decode's base64 step, and a token's payload never changes. Two entries: the access and
- * the refresh token; a new token (a refresh, a sign-out, another member) pushes the oldest out.
+ * the refresh token; a new token pushes the oldest out, and every change of the session (a
+ * refresh, a switch, a sign-out) empties them, with the session snapshot (`forgetReadTokens`).
  */
 const recentPayloads = new Map<string, Readonly<Record<string, unknown>> | null>();
 const recentPayloadsMax = 2;
+
+export function forgetReadTokens(): void {
+  recentPayloads.clear();
+}
 
 function decodePayload(token: unknown): Readonly<Record<string, unknown>> | null {
   if (typeof token !== 'string' || token.length > maxTokenLength) return null;
