@@ -33,39 +33,35 @@ const maxSeconds = 1e11;
  */
 export const maxTokenLength = 16_384;
 
-function decodeFresh(token: string): Readonly<Record<string, unknown>> | null {
+function decodeFresh(token: string): Record<string, unknown> | null {
   if (token.split('.').length !== 3) return null;
   try {
     const payload = jwtDecode<unknown>(token);
-    return typeof payload === 'object' && payload !== null ? Object.freeze(payload as Record<string, unknown>) : null;
+    return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;
   } catch {
     return null;
   }
 }
 
 /**
- * The payloads of the last tokens read. A start reads the same access token's claims some forty
- * times (the pipeline, the session snapshot, the atoms), at about a quarter of a millisecond each
- * for jwt-decode's base64 step, and a token's payload never changes. Two entries: the access and
- * the refresh token; a new token pushes the oldest out, and every change of the session (a
- * refresh, a switch, a sign-out) empties them, with the session snapshot (`forgetReadTokens`).
+ * The payloads of the last tokens read (only this module reads them, and never changes them). A
+ * start read the same access token's claims some forty times (the pipeline, the session
+ * snapshot, the atoms), at about a quarter of a millisecond each for jwt-decode's base64 step,
+ * and a token's payload never changes. At most two: the access and the refresh token. A read
+ * that finds no token (after a sign-out) empties them, so no member's claims stay behind.
  */
-const recentPayloads = new Map<string, Readonly<Record<string, unknown>> | null>();
-const recentPayloadsMax = 2;
+const recentPayloads = new Map<string, Record<string, unknown> | null>();
 
-export function forgetReadTokens(): void {
-  recentPayloads.clear();
-}
-
-function decodePayload(token: unknown): Readonly<Record<string, unknown>> | null {
-  if (typeof token !== 'string' || token.length > maxTokenLength) return null;
-  let payload = recentPayloads.get(token);
-  if (payload === undefined) {
-    payload = decodeFresh(token);
-    if (recentPayloads.size >= recentPayloadsMax) recentPayloads.delete(recentPayloads.keys().next().value!);
-    recentPayloads.set(token, payload);
+function decodePayload(token: unknown): Record<string, unknown> | null {
+  if (typeof token !== 'string' || token.length > maxTokenLength) {
+    recentPayloads.clear();
+    return null;
   }
-  return payload;
+  if (!recentPayloads.has(token)) {
+    if (recentPayloads.size > 1) recentPayloads.clear();
+    recentPayloads.set(token, decodeFresh(token));
+  }
+  return recentPayloads.get(token)!;
 }
 
 function isSeconds(value: unknown): value is number {

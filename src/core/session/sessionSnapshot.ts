@@ -1,6 +1,6 @@
 import { onLocalWrite, readKv, sessionKeys } from './sessionDb';
 import { onSessionMessage } from './sessionChannel';
-import { forgetReadTokens, parseAccessClaims, type AccessClaims } from './claims';
+import { parseAccessClaims, type AccessClaims } from './claims';
 
 /**
  * What every pipeline call needs (the access token, its claims and the language), read from
@@ -25,7 +25,6 @@ let listening = false;
 
 export function invalidateSnapshot(): void {
   cached = null;
-  forgetReadTokens();
 }
 
 async function readSnapshot(): Promise<SessionSnapshot> {
