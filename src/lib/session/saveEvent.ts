@@ -1,3 +1,5 @@
+import { bounded } from '../../core/bounded';
+
 /**
  * SPEC §4 SaveAndLogoff: before a timed-out session signs out, open screens (and micro-frontends,
  * through the host API) are told to save. A listener may return a promise; sign-out waits for
@@ -32,13 +34,6 @@ export async function announceSave(boundMs: number = saveBoundMs): Promise<void>
   }
   const detail: SaveEventDetail = { waitUntil: (work) => pending.push(work) };
   window.dispatchEvent(new CustomEvent<SaveEventDetail>(saveEventName, { detail }));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const bound = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, boundMs);
-  });
-  const results = await Promise.race([Promise.allSettled(pending), bound]);
-  clearTimeout(timer);
-  if (Array.isArray(results)) {
-    for (const result of results) if (result.status === 'rejected') console.error('A screen failed to save before sign-out', result.reason);
-  }
+  const results = await bounded(Promise.allSettled(pending), boundMs, []);
+  for (const result of results) if (result.status === 'rejected') console.error('A screen failed to save before sign-out', result.reason);
 }
