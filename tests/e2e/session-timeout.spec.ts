@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
-import { countRefreshes, returnUrl } from './support/session.ts';
+import { autoRefreshOutcomes, countRefreshes, returnUrl } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 import { cataloguesWithout } from './support/catalogues.ts';
 import type { PlatformControl } from './support/platform.ts';
@@ -167,8 +167,13 @@ test.describe('session timeout', () => {
   test('with auto refresh, the warning opens 70 s before the refresh token would run out', async ({ context, signedIn, platform }) => {
     await platform.lifetimes({ refreshTtlSeconds: 200 });
     await context.clock.install();
+    const runs = autoRefreshOutcomes(context);
     const [page] = await openSignedIn(context, signedIn, ['/mfe-host']);
-    await context.clock.fastForward(3_000); // auto refresh's first run: the sign-in's 200 s refresh token is fresh, kept
+    // The auto refresh's first run (3 s on): the sign-in's 200 s refresh token is fresh, kept. Its
+    // outcome is awaited: a run still reading storage when the clock jumps 110 s would judge the
+    // sign-in's token by the moved clock and refresh it late, beside Continue's refresh below.
+    await context.clock.fastForward(3_000);
+    await expect.poll(() => runs).toEqual(['reused']);
     await context.clock.fastForward(110_000);
     await warning(page!).expectGone();
     expect(await countRefreshes(platform)).toBe(0);

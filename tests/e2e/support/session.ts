@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import type { FaultSpec, LoggedRequest, PlatformControl } from './platform.ts';
 
 /** Refresh-grant calls the emulator received. */
@@ -51,4 +51,18 @@ export async function tenantIdByName(request: APIRequestContext, platform: Platf
 
 export function returnUrl(page: Page): Promise<string | null> {
   return page.evaluate(() => sessionStorage.getItem('trust-shell.returnUrl'));
+}
+
+/**
+ * The outcomes of the auto refresh's runs in the tabs of `context` ('reused', 'refreshed',
+ * 'unreachable', …), as they log them, from now on. A test that moves the clock past a run waits for its outcome
+ * first: a run still reading storage when the clock jumps compares against the moved clock.
+ */
+export function autoRefreshOutcomes(context: BrowserContext): string[] {
+  const outcomes: string[] = [];
+  context.on('console', (message) => {
+    const match = /^auto-refresh \S+: (\S+)$/.exec(message.text());
+    if (match) outcomes.push(match[1]!);
+  });
+  return outcomes;
 }
