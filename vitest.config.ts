@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Unit and component tests, all under node unless a file asks for a DOM in its first line
@@ -24,10 +25,13 @@ export default defineConfig({
     // several for it, and Vitest's 5 s default then fails it by chance.
     testTimeout: 30_000,
     projects: [
-      {
-        extends: true,
-        test: { name: 'app', include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'workers/**/*.test.ts'], environment: 'node', setupFiles: ['src/unitTestSetup.testSupport.ts'] },
-      },
+      // One project per environment, so a worker runs the files of one environment in a row:
+      // mixed in one project, 44 happy-dom files among 88 node ones took 82 CPU-s (43 s) for the
+      // whole run, against 39 CPU-s (22 s) grouped.
+      ...[...appTestsByEnvironment()].map(([environment, include]) => ({
+        extends: true as const,
+        test: { name: environment === 'node' ? 'app' : `app (${environment})`, include, environment, setupFiles: ['src/unitTestSetup.testSupport.ts'] },
+      })),
       {
         extends: true,
         test: { name: 'node', include: ['tests/unit/**/*.test.ts', 'server/**/*.test.ts'], environment: 'node' },
@@ -35,3 +39,17 @@ export default defineConfig({
     ],
   },
 });
+
+/** The app's test files by the environment their first line asks for (`// @vitest-environment …`), node if none. */
+function appTestsByEnvironment(): Map<string, string[]> {
+  const byEnvironment = new Map<string, string[]>();
+  for (const dir of ['src', 'sw', 'workers']) {
+    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.test\.tsx?$/.test(name)) continue;
+      const file = `${dir}/${name}`;
+      const environment = /^\/\/ @vitest-environment (\S+)/.exec(readFileSync(file, 'utf8'))?.[1] ?? 'node';
+      byEnvironment.set(environment, [...(byEnvironment.get(environment) ?? []), file]);
+    }
+  }
+  return byEnvironment;
+}
