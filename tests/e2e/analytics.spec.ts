@@ -62,7 +62,7 @@ async function expectShellWorking(page: Page): Promise<void> {
 }
 
 test.describe('analytics identification', () => {
-  test('with a key, ProductAnalytics and ProductImprovements the stand-in loads and gets the SPEC §3 identity', async ({ page, platform, signIn }) => {
+  test('with a key, ProductAnalytics and ProductImprovements the stand-in loads and gets the SPEC §3 identity; signing out resets it', async ({ page, platform, signIn }) => {
     await preferences(platform, true);
     await signedIn(page, signIn, 'admin@acme.test');
     await expect.poll(() => callNames(platform)).toContain('initialize');
@@ -91,6 +91,14 @@ test.describe('analytics identification', () => {
       globalContext: { version: '5.3.0', tenantGuid: claims.tenantGuid },
     });
     expect((initialize.args.visitor as { firstName: string }).firstName).not.toBe('');
+
+    await test.step('signing out resets the agent', async () => {
+      await expect.poll(() => callNames(platform)).toContain('track:page_view');
+      await new ShellChrome(page).signOut();
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect.poll(() => callNames(platform)).toContain('reset');
+      expect((await callNames(platform)).at(-1)).toBe('reset');
+    });
   });
 
   for (const { condition, email, arrange } of [
@@ -172,16 +180,6 @@ test.describe('analytics identification', () => {
     await expect.poll(() => errors.some((e) => e.startsWith('Could not load') && e.includes(scriptPath))).toBe(true);
     expect(await agentCalls(platform)).toEqual([]);
     await expectShellWorking(page);
-  });
-
-  test('signing out resets the agent', async ({ page, platform, signIn }) => {
-    await preferences(platform, true);
-    await signedIn(page, signIn, 'admin@acme.test');
-    await expect.poll(() => callNames(platform)).toContain('track:page_view');
-    await new ShellChrome(page).signOut();
-    await expect(page).toHaveURL(/\/auth$/);
-    await expect.poll(() => callNames(platform)).toContain('reset');
-    expect((await callNames(platform)).at(-1)).toBe('reset');
   });
 
   test('Remove guidance in the product-improvements modal opts out and nothing more is sent', async ({ page, platform, signIn }) => {

@@ -13,33 +13,36 @@ test.describe('runtime configuration (/config.json)', () => {
     expect(await response.json()).toMatchObject({ authClient: { clientId: 'trust-shell', scope: 'read' } });
   });
 
-  for (const [name, content, expected] of [
-    ['not JSON', '{ "authClient": ', 'not valid JSON'],
-    ['a schema violation', JSON.stringify({ authClient: { requireHttps: 'sometimes' } }), 'authClient.requireHttps'],
-    ['an unknown field', JSON.stringify({ colour: 'red' }), 'colour'],
-    // One rule for every origin the file names: https, the shell's own origin or a loopback host.
-    ['an http web-to-lead origin on another host', JSON.stringify({ webToLeadUrl: 'http://crm.example.test/lead' }), 'webToLeadUrl'],
-    ['requireHttps and an http loopback issuer', JSON.stringify({ authClient: { oidc: true, issuer: 'http://127.0.0.1:9/oidc', requireHttps: true } }), 'authClient.issuer'],
-  ] as const) {
-    test(`a config file with ${name} is a clear start-up error, not a blank page`, async ({ page }) => {
-      const dir = mkdtempSync(join(tmpdir(), 'shell-config-'));
-      const file = join(dir, 'config.json');
-      writeFileSync(file, content);
-      const server = await startShellServer(0, { SHELL_CONFIG: file });
-      try {
-        const errors: string[] = [];
-        page.on('console', (m) => {
-          if (m.type() === 'error') errors.push(m.text());
-        });
-        await page.goto(`${server.baseURL}/auth`);
-        await expect(page.getByRole('heading', { name: en.StartupError })).toBeVisible();
-        await expect(page.getByRole('alert')).toContainText(expected);
-        expect(errors.join('\n')).toContain('Bootstrap failed');
-      } finally {
-        await server.close();
-      }
+  test('a config file that is not JSON, violates the schema, has an unknown field or an unsafe origin is a clear start-up error, not a blank page', async ({ page }) => {
+    let errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
     });
-  }
+    for (const [name, content, expected] of [
+      ['not JSON', '{ "authClient": ', 'not valid JSON'],
+      ['a schema violation', JSON.stringify({ authClient: { requireHttps: 'sometimes' } }), 'authClient.requireHttps'],
+      ['an unknown field', JSON.stringify({ colour: 'red' }), 'colour'],
+      // One rule for every origin the file names: https, the shell's own origin or a loopback host.
+      ['an http web-to-lead origin on another host', JSON.stringify({ webToLeadUrl: 'http://crm.example.test/lead' }), 'webToLeadUrl'],
+      ['requireHttps and an http loopback issuer', JSON.stringify({ authClient: { oidc: true, issuer: 'http://127.0.0.1:9/oidc', requireHttps: true } }), 'authClient.issuer'],
+    ] as const) {
+      await test.step(name, async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'shell-config-'));
+        const file = join(dir, 'config.json');
+        writeFileSync(file, content);
+        const server = await startShellServer(0, { SHELL_CONFIG: file });
+        errors = [];
+        try {
+          await page.goto(`${server.baseURL}/auth`);
+          await expect(page.getByRole('heading', { name: en.StartupError })).toBeVisible();
+          await expect(page.getByRole('alert')).toContainText(expected);
+          expect(errors.join('\n')).toContain('Bootstrap failed');
+        } finally {
+          await server.close();
+        }
+      });
+    }
+  });
 
   test('SHELL_CONFIG values reach the app (client id used by the password grant)', async ({ page }) => {
     const server = await startShellServerWithConfig({ authClient: { scope: 'read write' } });

@@ -83,7 +83,7 @@ test.describe('/eula: the end-user agreement', () => {
     await expect(page).toHaveURL(/\/mfe-host$/);
   });
 
-  test('offline, the page says so and Accept waits for the network', async ({ page, context }) => {
+  test('offline, the page says so and Accept waits for the network; Sign out leaves through the logoff', async ({ page, context, platform }) => {
     await page.goto('/auth');
     await new SignInPage(page).submit(eulaEmail);
     await expect(agreementHeading(page)).toBeVisible();
@@ -92,16 +92,13 @@ test.describe('/eula: the end-user agreement', () => {
     await expect(acceptButton(page)).toBeDisabled();
     await context.setOffline(false);
     await expect(acceptButton(page)).toBeEnabled();
-  });
 
-  test('Sign out leaves through the logoff', async ({ page, platform }) => {
-    await page.goto('/auth');
-    await new SignInPage(page).submit(eulaEmail);
-    await expect(agreementHeading(page)).toBeVisible();
-    await page.getByRole('button', { name: en.SignOut }).click();
-    await expect(page).toHaveURL(/\/auth$/);
-    expect((await platform.log({ path: '/api/access/v1/auth/logout', method: 'POST' })).length).toBe(1);
-    expect(await platform.log({ path: acceptancePath })).toEqual([]);
+    await test.step('Sign out leaves through the logoff', async () => {
+      await page.getByRole('button', { name: en.SignOut }).click();
+      await expect(page).toHaveURL(/\/auth$/);
+      expect((await platform.log({ path: '/api/access/v1/auth/logout', method: 'POST' })).length).toBe(1);
+      expect(await platform.log({ path: acceptancePath })).toEqual([]);
+    });
   });
 
   test('in Arabic the page is right to left, and axe finds nothing', async ({ page }) => {

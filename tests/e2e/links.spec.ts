@@ -90,28 +90,31 @@ test.describe('/auth/connected-apps', () => {
     expect(visited).toEqual([`${community}/topics?tag=privacy`]);
   });
 
-  for (const [what, query] of [
-    ['javascript:', { landingPage: 'javascript:alert(document.domain)', application: communityHost }],
-    ['a protocol-relative address', { landingPage: '//evil.test/x', application: communityHost }],
-    ['a backslash trick', { landingPage: '/\\evil.test/x', application: communityHost }],
-    ['an absolute address', { landingPage: 'https://evil.test/x', application: communityHost }],
-    ['a control character', { landingPage: '/\t/evil.test', application: communityHost }],
-    ['an unknown application', { landingPage: '/x', application: 'evil.test' }],
-    ['a userinfo application', { landingPage: '/x', application: 'community.trust-shell.test@evil.test' }],
-    ['no parameters', {}],
-  ] as const) {
-    test(`refuses ${what}, with a way back`, async ({ page }) => {
-      const visited = await fakeCommunity(page);
-      const evil: string[] = [];
-      await page.route('https://evil.test/**', (route) => (evil.push(route.request().url()), route.abort()));
-      const path = `/auth/connected-apps?${new URLSearchParams(query).toString()}`;
-      await page.goto(path);
-      await expect(page.getByRole('heading', { name: en.ConnectedAppNotAllowed })).toBeVisible();
-      expect(new URL(page.url()).pathname).toBe('/auth/connected-apps');
-      expect(visited).toEqual([]);
-      expect(evil).toEqual([]);
-    });
-  }
+  test('refuses javascript:, protocol-relative, backslash, absolute, control-character, unknown and userinfo targets and none at all, each with a way back', async ({ page }) => {
+    const visited = await fakeCommunity(page);
+    const evil: string[] = [];
+    await page.route('https://evil.test/**', (route) => (evil.push(route.request().url()), route.abort()));
+    for (const [what, query] of [
+      ['javascript:', { landingPage: 'javascript:alert(document.domain)', application: communityHost }],
+      ['a protocol-relative address', { landingPage: '//evil.test/x', application: communityHost }],
+      ['a backslash trick', { landingPage: '/\\evil.test/x', application: communityHost }],
+      ['an absolute address', { landingPage: 'https://evil.test/x', application: communityHost }],
+      ['a control character', { landingPage: '/\t/evil.test', application: communityHost }],
+      ['an unknown application', { landingPage: '/x', application: 'evil.test' }],
+      ['a userinfo application', { landingPage: '/x', application: 'community.trust-shell.test@evil.test' }],
+      ['no parameters', {}],
+    ] as const) {
+      await test.step(`refuses ${what}`, async () => {
+        // A full page load each, as a link from elsewhere would arrive.
+        await page.goto(`/auth/connected-apps?${new URLSearchParams(query).toString()}`);
+        await expect(page.getByRole('heading', { name: en.ConnectedAppNotAllowed })).toBeVisible();
+        expect(new URL(page.url()).pathname).toBe('/auth/connected-apps');
+        await expect(page.getByRole('link', { name: en.BackToApplication })).toBeVisible();
+        expect(visited).toEqual([]);
+        expect(evil).toEqual([]);
+      });
+    }
+  });
 
   test('the refusal passes axe and its way back works with the keyboard', async ({ page }) => {
     await page.goto('/auth/connected-apps?landingPage=%2F%2Fevil.test&application=community.trust-shell.test');
