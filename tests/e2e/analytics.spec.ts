@@ -48,8 +48,8 @@ function claimsOf(accessToken: string): Record<string, unknown> {
 }
 
 /** Signed in and the signed-in state on screen (the point where analytics is decided). */
-async function signedIn(page: Page, signIn: (page: Page, email: string) => Promise<void>, email: string): Promise<void> {
-  await signIn(page, email);
+async function inShell(page: Page, signedIn: (page: Page, email: string) => Promise<void>, email: string): Promise<void> {
+  await signedIn(page, email);
   await expect(new ShellChrome(page).tenantName).toBeVisible();
 }
 
@@ -62,9 +62,9 @@ async function expectShellWorking(page: Page): Promise<void> {
 }
 
 test.describe('analytics identification', () => {
-  test('with a key, ProductAnalytics and ProductImprovements the stand-in loads and gets the SPEC §3 identity; signing out resets it', async ({ page, platform, signIn }) => {
+  test('with a key, ProductAnalytics and ProductImprovements the stand-in loads and gets the SPEC §3 identity; signing out resets it', async ({ page, platform, signedIn }) => {
     await preferences(platform, true);
-    await signedIn(page, signIn, 'admin@acme.test');
+    await inShell(page, signedIn, 'admin@acme.test');
     await expect.poll(() => callNames(platform)).toContain('initialize');
     const [scriptLoad] = await platform.log({ path: scriptPath });
     expect(scriptLoad?.status).toBe(200);
@@ -117,9 +117,9 @@ test.describe('analytics identification', () => {
       },
     },
   ]) {
-    test(`no analytics when ${condition}`, async ({ page, platform, signIn }) => {
+    test(`no analytics when ${condition}`, async ({ page, platform, signedIn }) => {
       await arrange(platform);
-      await signedIn(page, signIn, email);
+      await inShell(page, signedIn, email);
       // The decision is taken when the state is shown; the script would be requested at once.
       await expect.poll(() => platform.log({ path: preferencesPath, method: 'GET' }).then((l) => l.length)).toBeGreaterThan(0);
       await page.waitForTimeout(500);
@@ -129,11 +129,11 @@ test.describe('analytics identification', () => {
     });
   }
 
-  test('events tracked before the script is loaded arrive after identification, in order', async ({ page, platform, signIn }) => {
+  test('events tracked before the script is loaded arrive after identification, in order', async ({ page, platform, signedIn }) => {
     await preferences(platform, true);
     // A slow script: the first page view is certainly tracked while the agent is still missing.
     await platform.fault({ method: 'GET', path: scriptPath, latencyMs: 600 });
-    await signedIn(page, signIn, 'admin@acme.test');
+    await inShell(page, signedIn, 'admin@acme.test');
     await expect.poll(() => callNames(platform)).toContain('track:page_view');
     const calls = await agentCalls(platform);
     const names = calls.map((c) => c.call);
@@ -151,14 +151,14 @@ test.describe('analytics identification', () => {
     expect((await agentCalls(platform)).every((c) => c.call !== 'track' || c.ready)).toBe(true);
   });
 
-  test('a script that never defines the agent is given up after 7 checks and logged; the shell goes on', async ({ page, platform, signIn }) => {
+  test('a script that never defines the agent is given up after 7 checks and logged; the shell goes on', async ({ page, platform, signedIn }) => {
     await preferences(platform, true);
     await platform.override({ method: 'GET', path: scriptPath, status: 200, body: 'window.notTheAgent = true;', contentType: 'text/javascript' });
     const errors: { text: string; at: number }[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push({ text: m.text(), at: Date.now() });
     });
-    await signedIn(page, signIn, 'admin@acme.test');
+    await inShell(page, signedIn, 'admin@acme.test');
     await expect.poll(() => errors.map((e) => e.text)).toContain('Analytics not initialised after 7 checks');
     const [scriptLoad] = await platform.log({ path: scriptPath });
     const waited = errors.find((e) => e.text.startsWith('Analytics not initialised'))!.at - new Date(scriptLoad!.time).getTime();
@@ -169,22 +169,22 @@ test.describe('analytics identification', () => {
     await expectShellWorking(page);
   });
 
-  test('a script that cannot be loaded logs "Could not load" and the shell goes on', async ({ page, platform, signIn }) => {
+  test('a script that cannot be loaded logs "Could not load" and the shell goes on', async ({ page, platform, signedIn }) => {
     await preferences(platform, true);
     await platform.fault({ method: 'GET', path: scriptPath, status: 404 });
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
-    await signedIn(page, signIn, 'admin@acme.test');
+    await inShell(page, signedIn, 'admin@acme.test');
     await expect.poll(() => errors.some((e) => e.startsWith('Could not load') && e.includes(scriptPath))).toBe(true);
     expect(await agentCalls(platform)).toEqual([]);
     await expectShellWorking(page);
   });
 
-  test('Remove guidance in the product-improvements modal opts out and nothing more is sent', async ({ page, platform, signIn }) => {
+  test('Remove guidance in the product-improvements modal opts out and nothing more is sent', async ({ page, platform, signedIn }) => {
     await preferences(platform, true, true);
-    await signedIn(page, signIn, 'admin@acme.test');
+    await inShell(page, signedIn, 'admin@acme.test');
     await expect.poll(() => callNames(platform)).toContain('track:page_view');
     const improvements = new StartupModals(page).improvements;
     await improvements.choose(en.RemoveGuidance!);

@@ -48,7 +48,7 @@ async function startupWrites(platform: PlatformControl): Promise<string[]> {
 }
 
 test.describe('start-up modals', () => {
-  test('admin: maintenance, benchmarking and product improvements one at a time, each outcome sending exactly its request', async ({ page, signIn, platform, request, baseURL }) => {
+  test('admin: maintenance, benchmarking and product improvements one at a time, each outcome sending exactly its request', async ({ page, signedIn, platform, request, baseURL }) => {
     // The window the emulator announces, read the way the app reads it.
     const { access_token } = await platform.token('admin@acme.test');
     const announced = (await (await request.get(`${baseURL}${maintenancePath}`, { headers: { Authorization: `Bearer ${access_token}` } })).json()) as {
@@ -57,7 +57,7 @@ test.describe('start-up modals', () => {
     };
     await platform.clearLog();
 
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const maintenance = maintenanceDialog(page);
     await maintenance.expectOpen();
     // One at a time: the others wait their turn.
@@ -149,8 +149,8 @@ test.describe('start-up modals', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('not on excluded paths: a signed-in member on /404 gets no start-up run until back in the shell', async ({ page, signIn, platform }) => {
-    await signIn(page, 'ptl@acme.test');
+  test('not on excluded paths: a signed-in member on /404 gets no start-up run until back in the shell', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'ptl@acme.test');
     await maintenanceDialog(page).expectOpen();
     await platform.clearLog();
     // A fake clock (running normally) lets the test jump past the 250 ms delay instead of sleeping.
@@ -167,8 +167,8 @@ test.describe('start-up modals', () => {
     expect(await platform.log({ path: maintenancePath })).toHaveLength(0);
   });
 
-  test('benchmarking: DoNotShowAgainLabel sends false; maintenance closed unticked sends nothing (ptl tenant prefix)', async ({ page, signIn, platform }) => {
-    await signIn(page, 'ptl@acme.test');
+  test('benchmarking: DoNotShowAgainLabel sends false; maintenance closed unticked sends nothing (ptl tenant prefix)', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'ptl@acme.test');
     await maintenanceDialog(page).expectOpen();
     await maintenanceDialog(page).choose(en.Close!);
     await benchmarkingDialog(page).choose(en.DoNotShowAgainLabel!);
@@ -182,13 +182,13 @@ test.describe('start-up modals', () => {
     await improvementsDialog(page).expectGone();
   });
 
-  test('benchmarking: LearnMore closes without a request and navigates to /reporting/benchmarking', async ({ page, signIn, platform }) => {
+  test('benchmarking: LearnMore closes without a request and navigates to /reporting/benchmarking', async ({ page, signedIn, platform }) => {
     await platform.override({ method: 'GET', path: maintenancePath, status: 204 });
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
     });
-    await signIn(page, 'ptl@acme.test');
+    await signedIn(page, 'ptl@acme.test');
     const benchmarking = benchmarkingDialog(page);
     await benchmarking.expectOpen();
     await benchmarking.choose(en.LearnMore!);
@@ -197,11 +197,11 @@ test.describe('start-up modals', () => {
     expect(await startupWrites(platform)).toEqual([]);
   });
 
-  test('product improvements: RemoveGuidance turns both off; a failed save still closes the modal', async ({ page, signIn, platform }) => {
+  test('product improvements: RemoveGuidance turns both off; a failed save still closes the modal', async ({ page, signedIn, platform }) => {
     await platform.override({ method: 'GET', path: maintenancePath, status: 204 });
     await platform.override({ method: 'GET', path: `${benchmarkingPath}/HOME_PAGE`, status: 204 });
     await platform.fault({ method: 'PUT', path: preferencesPath, status: 500, times: 1 });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const improvements = improvementsDialog(page);
     await improvements.expectOpen();
     await improvements.choose(en.RemoveGuidance!);
@@ -211,10 +211,10 @@ test.describe('start-up modals', () => {
       .toEqual([[500, { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: false }]]);
   });
 
-  test('a failed or off-contract read skips only its own modal', async ({ page, signIn, platform }) => {
+  test('a failed or off-contract read skips only its own modal', async ({ page, signedIn, platform }) => {
     await platform.fault({ method: 'GET', path: maintenancePath, status: 503 });
     await platform.override({ method: 'GET', path: `${benchmarkingPath}/HOME_PAGE`, status: 200, body: { messageId: 42, notificationStatus: 'yes' } });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await improvementsDialog(page).expectOpen();
     await expect(page.getByRole('dialog')).toHaveCount(1);
     expect(await platform.log({ path: maintenancePath })).toHaveLength(1);
