@@ -26,8 +26,8 @@ export default defineConfig({
     testTimeout: 30_000,
     projects: [
       // One project per environment, so a worker runs the files of one environment in a row:
-      // mixed in one project, 44 happy-dom files among 88 node ones took 82 CPU-s (43 s) for the
-      // whole run, against 39 CPU-s (22 s) grouped.
+      // mixed in one project, 44 happy-dom and 5 jsdom files among 72 node ones took 82 CPU-s
+      // (43 s) for the whole run, against 35 CPU-s (20 s) grouped.
       ...[...appTestsByEnvironment()].map(([environment, include]) => ({
         extends: true as const,
         test: { name: environment === 'node' ? 'app' : `app (${environment})`, include, environment, setupFiles: ['src/unitTestSetup.testSupport.ts'] },

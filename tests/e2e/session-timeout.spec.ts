@@ -170,8 +170,8 @@ test.describe('session timeout', () => {
     const runs = autoRefreshOutcomes(context);
     const [page] = await openSignedIn(context, signedIn, ['/mfe-host']);
     // The auto refresh's first run (3 s on): the sign-in's 200 s refresh token is fresh, kept. Its
-    // outcome is awaited: a run still reading storage when the clock jumps 110 s would judge the
-    // sign-in's token by the moved clock and refresh it late, beside Continue's refresh below.
+    // outcome is awaited: a run still reading storage when the clock jumps on would compare the
+    // sign-in's time with the moved clock, and refresh late, beside Continue's refresh below.
     await context.clock.fastForward(3_000);
     await expect.poll(() => runs).toEqual(['reused']);
     await context.clock.fastForward(110_000);

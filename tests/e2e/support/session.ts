@@ -55,8 +55,9 @@ export function returnUrl(page: Page): Promise<string | null> {
 
 /**
  * The outcomes of the auto refresh's runs in the tabs of `context` ('reused', 'refreshed',
- * 'unreachable', …), as they log them, from now on. A test that moves the clock past a run waits for its outcome
- * first: a run still reading storage when the clock jumps compares against the moved clock.
+ * 'unreachable', …), as they log them, from now on. A test that moves the clock past a run waits
+ * for its outcome first: a run still reading storage when the clock jumps compares against the
+ * moved clock.
  */
 export function autoRefreshOutcomes(context: BrowserContext): string[] {
   const outcomes: string[] = [];
