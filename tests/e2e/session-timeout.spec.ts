@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
-import { autoRefreshOutcomes, countRefreshes, returnUrl } from './support/session.ts';
+import { autoRefreshRuns, countRefreshes, outcomes, returnUrl } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 import { cataloguesWithout } from './support/catalogues.ts';
 import type { PlatformControl } from './support/platform.ts';
@@ -167,13 +167,13 @@ test.describe('session timeout', () => {
   test('with auto refresh, the warning opens 70 s before the refresh token would run out', async ({ context, signedIn, platform }) => {
     await platform.lifetimes({ refreshTtlSeconds: 200 });
     await context.clock.install();
-    const runs = autoRefreshOutcomes(context);
+    const runs = autoRefreshRuns(context);
     const [page] = await openSignedIn(context, signedIn, ['/mfe-host']);
     // The auto refresh's first run (3 s on): the sign-in's 200 s refresh token is fresh, kept. Its
     // outcome is awaited: a run still reading storage when the clock jumps on would compare the
     // sign-in's time with the moved clock, and refresh late, beside Continue's refresh below.
     await context.clock.fastForward(3_000);
-    await expect.poll(() => runs).toEqual(['reused']);
+    await expect.poll(() => outcomes(runs)).toEqual(['reused']);
     await context.clock.fastForward(110_000);
     await warning(page!).expectGone();
     expect(await countRefreshes(platform)).toBe(0);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
-import { countRefreshes, refreshGrants, returnUrl, switchGrants, tenantIdByName } from './support/session.ts';
+import { autoRefreshRuns, countRefreshes, outcomes, refreshGrants, returnUrl, switchGrants, tenantIdByName } from './support/session.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import type { LoggedRequest } from './support/platform.ts';
@@ -148,11 +148,7 @@ test.describe('auto refresh (one tab)', () => {
   test('3 tabs: one refresh per interval from one tab; another takes over when it closes', async ({ context, tabs, signedIn, platform }) => {
     await context.clock.install();
     // Listen before signing in: opening three tabs can take longer than the 3 s to the first run.
-    const runs: { tab: string; outcome: string }[] = [];
-    context.on('console', (m) => {
-      const match = /^auto-refresh (\S+): (\w[\w-]*)$/.exec(m.text());
-      if (match) runs.push({ tab: match[1]!, outcome: match[2]! });
-    });
+    const runs = autoRefreshRuns(context);
     const pages = await openSignedIn(tabs, signedIn, 3);
     // Simulated time moves the browser's clock and the platform's together (so tokens the platform
     // issues are not already expired for the browser), with jumps rather than runFor: stepping fake
@@ -207,13 +203,10 @@ test.describe('auto refresh (one tab)', () => {
 
   test('right after signing in, the first run (3 s on) comes from one of 3 tabs and sends no grant: the tokens are fresh', async ({ context, tabs, signIn, platform }) => {
     await context.clock.install();
-    const runs: string[] = [];
-    context.on('console', (m) => {
-      if (/^auto-refresh \S+: /.test(m.text())) runs.push(m.text());
-    });
+    const runs = autoRefreshRuns(context);
     await openSignedIn(tabs, signIn, 3);
     await context.clock.fastForward(3000);
-    await expect.poll(() => runs).toEqual([expect.stringMatching(/: reused$/)]);
+    await expect.poll(() => outcomes(runs)).toEqual(['reused']);
     // Until the interval is due, no tab runs again and nothing is sent.
     await context.clock.fastForward(60_000);
     expect(runs).toHaveLength(1);
@@ -307,11 +300,7 @@ test.describe('offline and single sign-on sign-out', () => {
     // A 30 s access token, so it expires before the idle timeout (300 s) would sign the member out.
     await platform.lifetimes({ accessTtlSeconds: 30 });
     await context.clock.install();
-    const autoRefreshRuns: string[] = [];
-    page.on('console', (m) => {
-      const match = /^auto-refresh \S+: (\S+)$/.exec(m.text());
-      if (match) autoRefreshRuns.push(match[1]!);
-    });
+    const runs = autoRefreshRuns(context);
     await signedIn(page, 'admin@acme.test');
     await waitForServiceWorker(page);
     await context.setOffline(true);
@@ -323,7 +312,7 @@ test.describe('offline and single sign-on sign-out', () => {
     // old to the page, and the auto refresh made a second grant (seen once on CI).
     await platform.clock(45);
     await context.clock.fastForward('00:45');
-    autoRefreshRuns.length = 0;
+    runs.length = 0;
     await page.reload();
     await expect(page).toHaveURL(/\/mfe-host$/);
     // The last known member and tenant (kept in IndexedDB), not just the token's email.
@@ -346,11 +335,11 @@ test.describe('offline and single sign-on sign-out', () => {
     // member comes back to the window. A run after the return online counts that refresh as
     // recent, whichever context made it, and reuses its token: still one grant.
     await context.clock.fastForward(3000);
-    await expect.poll(() => autoRefreshRuns.length).toBeGreaterThan(0);
-    autoRefreshRuns.length = 0;
+    await expect.poll(() => runs.length).toBeGreaterThan(0);
+    runs.length = 0;
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await context.clock.fastForward(3000);
-    await expect.poll(() => autoRefreshRuns).toEqual(['reused']);
+    await expect.poll(() => outcomes(runs)).toEqual(['reused']);
     expect(await grants()).toBe(1);
   });
 

@@ -20,8 +20,8 @@ test.describe('UI kit (/ui-kit)', () => {
     // for the calendar's first frame there.
     await page.clock.install();
     await openKit(page);
+    const input = page.getByLabel(en.ChooseDate!, { exact: true }).first();
     await test.step('a picked day fills the input; typed text is parsed with the spec rules', async () => {
-      const input = page.getByLabel(en.ChooseDate!, { exact: true }).first();
       const field = page.locator('.field', { has: input }).first();
       await input.fill('5/1/24');
       await input.blur();
@@ -47,7 +47,6 @@ test.describe('UI kit (/ui-kit)', () => {
       await expect(input).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
     });
     await test.step('the year view pages in steps of 15 years', async () => {
-      const input = page.getByLabel(en.ChooseDate!, { exact: true }).first();
       await input.fill('06/15/2010');
       await page.getByRole('button', { name: en.OpenCalendar }).first().click();
       await page.getByRole('button', { name: new RegExp(en.ChooseMonthAndYear!) }).click(); // → months
@@ -85,7 +84,6 @@ test.describe('UI kit (/ui-kit)', () => {
       await expect(page.getByRole('application')).toBeHidden();
     });
     await test.step('Alt+Down opens, Alt+Up and Escape close, an outside click closes', async () => {
-      const input = page.getByLabel(en.ChooseDate!, { exact: true }).first();
       const calendar = page.getByRole('application');
       await input.focus();
       await input.press('Alt+ArrowDown');

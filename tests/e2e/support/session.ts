@@ -53,17 +53,26 @@ export function returnUrl(page: Page): Promise<string | null> {
   return page.evaluate(() => sessionStorage.getItem('trust-shell.returnUrl'));
 }
 
-/**
- * The outcomes of the auto refresh's runs in the tabs of `context` ('reused', 'refreshed',
- * 'unreachable', …), as they log them, from now on. A test that moves the clock past a run waits
- * for its outcome first: a run still reading storage when the clock jumps compares against the
- * moved clock.
- */
-export function autoRefreshOutcomes(context: BrowserContext): string[] {
-  const outcomes: string[] = [];
-  context.on('console', (message) => {
-    const match = /^auto-refresh \S+: (\S+)$/.exec(message.text());
-    if (match) outcomes.push(match[1]!);
-  });
-  return outcomes;
+/** One run of the auto refresh, as its tab logs it (`auto-refresh <tab id>: <outcome>`). */
+export interface AutoRefreshRun {
+  tab: string;
+  /** 'reused', 'refreshed', 'unreachable', … */
+  outcome: string;
 }
+
+/**
+ * The auto refresh's runs in the tabs of `context`, from now on. A test that moves the clock past
+ * a run waits for its outcome first: a run still reading storage when the clock jumps compares
+ * against the moved clock.
+ */
+export function autoRefreshRuns(context: BrowserContext): AutoRefreshRun[] {
+  const runs: AutoRefreshRun[] = [];
+  context.on('console', (message) => {
+    const match = /^auto-refresh (\S+): (\S+)$/.exec(message.text());
+    if (match) runs.push({ tab: match[1]!, outcome: match[2]! });
+  });
+  return runs;
+}
+
+/** The outcomes of `runs`, in order. */
+export const outcomes = (runs: readonly AutoRefreshRun[]): string[] => runs.map((run) => run.outcome);
