@@ -155,6 +155,7 @@ test.describe('date and time preferences', () => {
     const chrome = new ShellChrome(page);
     const dialog = await openPreferences(page);
     const organisation = dialog.root.getByRole('form', { name: en.OrganisationDefaults });
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(dialog.root.getByRole('form', { name: en.YourPreferences })).toBeVisible();
     await expect(organisation.getByLabel(en.DateFormat!)).toHaveValue('MM/DD/YYYY');
     await expect(organisation.getByLabel(en.DateFormat!)).toBeEnabled();
