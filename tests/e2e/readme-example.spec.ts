@@ -1,7 +1,7 @@
 // The worked example of tests/README.md, run as written: keep the two the same.
 import type { Page } from '@playwright/test';
 import { test, expect, finishedStarting } from './fixtures.ts';
-import { ShellChrome } from './support/pages.ts';
+import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants, returnUrl } from './support/session.ts';
 
 test('a refused refresh signs every tab out, each keeping its place', async ({ tabs, signIn, platform }) => {
@@ -33,4 +33,10 @@ test('a refused refresh signs every tab out, each keeping its place', async ({ t
   // 5. What the platform received: one refused grant (one refresh for all tabs).
   const grants = refreshGrants(await platform.log({ path: '/api/access/v1/oauth/token' }));
   expect(grants.map((g) => g.status)).toEqual([400]);
+
+  // 6. Signing in again brings tab A back to its place.
+  await platform.clearFaults();
+  await platform.clock(0);
+  await new SignInPage(a).submit('admin@acme.test');
+  await expect(a).toHaveURL(/\/mfe-host\/home\/risk\?tab=2$/);
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
-import { autoRefreshRuns, countRefreshes, outcomes, refreshGrants, returnUrl, switchGrants, tenantIdByName } from './support/session.ts';
+import { autoRefreshRuns, countRefreshes, outcomes, refreshGrants, switchGrants, tenantIdByName } from './support/session.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import type { LoggedRequest } from './support/platform.ts';
@@ -94,27 +94,8 @@ for (const mode of ['service worker', 'in page'] as const) {
 }
 
 test.describe('refresh refused or unanswered', () => {
-  test('a refused refresh signs every tab out, each keeping its own return URL', async ({ tabs, signedIn, platform }) => {
-    const [a, b, c] = await openSignedIn(tabs, signedIn, 3);
-    await a!.goto('/mfe-host/home/risk/register?tab=2');
-    await expect(new ShellChrome(a!).memberName).not.toBeEmpty();
-    await platform.fault({ path: tokenPath, status: 400 });
-    await platform.clock(1000);
-    // Another tab's call may meet the refusal first: its sign-out then sends this tab to /auth
-    // while it reloads, which aborts the reload. Either way every tab must end on /auth.
-    await a!.reload().catch((error: Error) => expect(error.message).toContain('ERR_ABORTED'));
-    await expect(a!).toHaveURL(/\/auth$/);
-    // The other tabs follow (how fast is the machine's, not the shell's, to say).
-    await expect(b!).toHaveURL(/\/auth$/);
-    await expect(c!).toHaveURL(/\/auth$/);
-    expect(await returnUrl(a!)).toBe('/mfe-host/home/risk/register?tab=2');
-    expect(await returnUrl(b!)).toBe('/mfe-host');
-    // Signing in again returns the tab to where it was.
-    await platform.clearFaults();
-    await platform.clock(0);
-    await new SignInPage(a!).submit('admin@acme.test');
-    await expect(a!).toHaveURL(/\/mfe-host\/home\/risk\/register\?tab=2$/);
-  });
+  // A refused refresh signing every tab out, each keeping its own return URL, and the way back in:
+  // readme-example.spec.ts, the worked example of tests/README.md.
 
   for (const cause of ['503 from the token endpoint', 'network off'] as const) {
     test(`${cause}: every tab stays signed in and offline, then exactly one refresh when it returns`, async ({ context, tabs, signedIn, platform }) => {
