@@ -178,7 +178,7 @@ function unrecoveredCalls(log: LoggedRequest[], fromSeq: number): string[] {
 }
 
 test.describe('token endpoint failing 30% of the time with 2 s latency', () => {
-  test('5 tabs working for 20 simulated minutes: no dead-end error, no refresh token used twice, one clean outcome', async ({ context, tabs, signIn, platform }) => {
+  test('5 tabs working for 20 simulated minutes: no dead-end error, no refresh token used twice, one clean outcome', async ({ context, tabs, signedIn, platform }) => {
     test.setTimeout(180_000); // 84 s on a loaded machine: twice that, as the config's bound
     /*
      * Time mapping. The browser runs on Playwright's clock, installed on the context so all five
@@ -195,10 +195,8 @@ test.describe('token endpoint failing 30% of the time with 2 s latency', () => {
     await platform.lifetimes({ accessTtlSeconds: 120 });
     await context.clock.install();
     const pages = await tabs(5);
-    // Tab 1 signs in and lands on the business screen (its return URL); the others open it signed in.
-    await pages[0]!.goto('/auth');
-    await pages[0]!.evaluate((url) => sessionStorage.setItem('trust-shell.returnUrl', url), workScreen);
-    await signIn(pages[0]!, 'admin@acme.test');
+    // Tab 1 arrives signed in on the business screen; the others open it in the same session.
+    await signedIn(pages[0]!, 'admin@acme.test', workScreen);
     await Promise.all(pages.slice(1).map((page) => page.goto(workScreen)));
     for (const page of pages) await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
 

@@ -27,10 +27,8 @@ function memberOf(auth: unknown): string | null {
 }
 
 /** Signed in on the example screen, the access token expired for the platform, a refresh on its way (6 s). */
-async function refreshOnItsWay(page: Page, signIn: (p: Page, e: string) => Promise<void>, platform: PlatformControl) {
-  await page.goto('/auth');
-  await page.evaluate((url) => sessionStorage.setItem('trust-shell.returnUrl', url), workScreen);
-  await signIn(page, 'admin@acme.test');
+async function refreshOnItsWay(page: Page, signedIn: (p: Page, e: string, path: string) => Promise<void>, platform: PlatformControl) {
+  await signedIn(page, 'admin@acme.test', workScreen);
   await expect(page.getByRole('button', { name: runCalls })).toBeVisible();
   await finishedStarting(page);
   await expireAccessTokens(
@@ -46,8 +44,8 @@ async function refreshOnItsWay(page: Page, signIn: (p: Page, e: string) => Promi
   return grants;
 }
 
-test('a sign-out while a refresh is on its way: its late answer does not bring the session back', async ({ page, context, signIn, platform }) => {
-  const grants = await refreshOnItsWay(page, signIn, platform);
+test('a sign-out while a refresh is on its way: its late answer does not bring the session back', async ({ page, context, signedIn, platform }) => {
+  const grants = await refreshOnItsWay(page, signedIn, platform);
   await new ShellChrome(page).signOut();
   await expect(page).toHaveURL(/\/auth$/);
   // The platform answers the grant after the sign-out.
@@ -68,8 +66,8 @@ test('a sign-out while a refresh is on its way: its late answer does not bring t
   await expect.poll(loggedOut).toEqual([503, 204]);
 });
 
-test('another member signs in while the refresh is on its way: their session is untouched by the late answer', async ({ page, context, signIn, platform }) => {
-  const grants = await refreshOnItsWay(page, signIn, platform);
+test('another member signs in while the refresh is on its way: their session is untouched by the late answer', async ({ page, context, signedIn, platform }) => {
+  const grants = await refreshOnItsWay(page, signedIn, platform);
   await new ShellChrome(page).signOut();
   await expect(page).toHaveURL(/\/auth$/);
   await new SignInPage(page).submit('basic@acme.test');
@@ -92,10 +90,10 @@ test('another member signs in while the refresh is on its way: their session is 
   await expect(secondChrome.memberName).not.toHaveText('Ada Admin');
 });
 
-test('an answer held back past the sign-out is not kept in the signed-out member’s cache', async ({ page, signIn, platform }) => {
+test('an answer held back past the sign-out is not kept in the signed-out member’s cache', async ({ page, signedIn, platform }) => {
   // The workspace brand is asked for behind the rendered shell; the platform is slow with it.
   await platform.fault({ method: 'GET', path: '/api/branding/v1/branding', latencyMs: 6000 });
-  await signIn(page, 'admin@acme.test');
+  await signedIn(page, 'admin@acme.test');
   const brand = async () => (await platform.log({ path: '/api/branding/v1/branding' })).map((r) => r.status);
   await expect.poll(brand).toContain(0);
   await new ShellChrome(page).signOut();

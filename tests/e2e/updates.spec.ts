@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect, en, quietenStartup, waitForServiceWorker } from './fixtures.ts';
 import { bannerControls, sidewaysScroll } from './support/layout.ts';
-import { ShellChrome, SignInPage, UpdateIndicator } from './support/pages.ts';
+import { ShellChrome, UpdateIndicator } from './support/pages.ts';
 import { shoot } from './support/screenshots.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startShellServer, type ShellServer } from './support/server.ts';
+import { plantSignIn } from './support/shellStorage.ts';
 
 /**
  * A deploy while the shell is open. The first version (this run's dist/, build
@@ -64,8 +65,11 @@ async function signedInOnFirstVersion(context: BrowserContext, request: APIReque
   await control.reset();
   await quietenStartup(control);
   const page = await context.newPage();
-  await page.goto(`${server.baseURL}/auth`);
-  await new SignInPage(page).submit('admin@acme.test');
+  // Arriving signed in, as the `signedIn` fixture does on the shared server: the deploy is tested, not the sign-in.
+  const tokens = await control.token('admin@acme.test');
+  await page.goto(`${server.baseURL}/config.json`);
+  await plantSignIn(page, tokens, 'admin@acme.test');
+  await page.goto(`${server.baseURL}/mfe-host`);
   await new ShellChrome(page).expectSignedInAs('Ada Admin');
   await waitForServiceWorker(page);
   return page;

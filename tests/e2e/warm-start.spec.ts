@@ -133,13 +133,13 @@ const brandVar = (page: Page, name: string) => page.evaluate((n) => document.doc
 
 test('warm start: the chrome paints from the device while the platform holds every call, then revalidates in place', async ({
   page,
-  signIn,
+  signedIn,
   platform,
   request,
 }) => {
   const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
   const workspace = await platformGet<{ logoData: string; primaryColor: string }>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
-  await signIn(page, 'admin@acme.test');
+  await signedIn(page, 'admin@acme.test');
   // The member reads the shell in German: that catalogue is the one kept for the next start.
   await new ShellChrome(page).pick('Deutsch');
   const chrome = new ShellChrome(page, de);
@@ -202,12 +202,12 @@ test('warm start: the chrome paints from the device while the platform holds eve
 
 test('another member on the same browser never sees the last member’s state, not for one frame; sign-out deletes the copies', async ({
   page,
-  signIn,
+  signedIn,
   platform,
   request,
 }) => {
   const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
-  await signIn(page, 'admin@acme.test');
+  await signedIn(page, 'admin@acme.test');
   // The pre-paint's warm-up note: the bar's fonts and its SVG logo, nothing of the member.
   const warmUpNote = () => page.evaluate(() => localStorage.getItem('trust-shell.chromeWarmUp'));
   await expect.poll(warmUpNote).toContain('"svgImage":true');
@@ -243,12 +243,12 @@ test('another member on the same browser never sees the last member’s state, n
 
 test('pre-paint: with the app held back, the kept top bar shows the member, tenant and brand; the live chrome then takes its place', async ({
   page,
-  signIn,
+  signedIn,
   platform,
   request,
 }) => {
   const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
-  await signIn(page, 'admin@acme.test');
+  await signedIn(page, 'admin@acme.test');
   const chrome = new ShellChrome(page);
   await expect(chrome.tenantName).toHaveText(init.tenant.Name);
   await expect.poll(() => keptBar(page)).toContain('Ada Admin');
@@ -299,8 +299,8 @@ test('pre-paint: with the app held back, the kept top bar shows the member, tena
   expect(stylesheets.filter((path) => keptStyles.includes(path)).sort()).toEqual([...keptStyles].sort());
 });
 
-test('pre-paint: its reads and stylesheets are asked for while its code loads; its frame is painted before the app runs', async ({ page, signIn }) => {
-  await signIn(page, 'admin@acme.test');
+test('pre-paint: its reads and stylesheets are asked for while its code loads; its frame is painted before the app runs', async ({ page, signedIn }) => {
+  await signedIn(page, 'admin@acme.test');
   await expect.poll(() => keptBar(page)).toContain('Ada Admin');
   const keptStyles = (await keptChrome(page))!.styles;
   expect(keptStyles.length).toBeGreaterThan(0);
@@ -368,8 +368,8 @@ async function recordFirstSessionAnswer(page: Page): Promise<() => Promise<numbe
   };
 }
 
-test('pre-paint in Arabic: right to left, in the member’s texts', async ({ page, signIn }) => {
-  await signIn(page, 'admin@acme.test');
+test('pre-paint in Arabic: right to left, in the member’s texts', async ({ page, signedIn }) => {
+  await signedIn(page, 'admin@acme.test');
   await new ShellChrome(page).pick('العربية');
   const chrome = new ShellChrome(page, ar);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -393,8 +393,8 @@ test('pre-paint in Arabic: right to left, in the member’s texts', async ({ pag
  * (a sign-out that could not delete it, a script on the origin), from a page of the origin where no
  * shell keeps its own meanwhile. Returns Trial's chrome.
  */
-async function anotherMembersCopyStored(page: Page, signIn: (page: Page, email: string) => Promise<void>): Promise<ShellChrome> {
-  await signIn(page, 'admin@acme.test');
+async function anotherMembersCopyStored(page: Page, signedIn: (page: Page, email: string) => Promise<void>): Promise<ShellChrome> {
+  await signedIn(page, 'admin@acme.test');
   await expect.poll(() => keptBar(page)).toContain('Ada Admin');
   const adminsCopy = await keptChrome(page);
   await new ShellChrome(page).signOut();
@@ -406,8 +406,8 @@ async function anotherMembersCopyStored(page: Page, signIn: (page: Page, email: 
   return chrome;
 }
 
-test('the kept chrome of another member (or tenant) is never painted, not for one frame', async ({ page, signIn }) => {
-  const chrome = await anotherMembersCopyStored(page, signIn);
+test('the kept chrome of another member (or tenant) is never painted, not for one frame', async ({ page, signedIn }) => {
+  const chrome = await anotherMembersCopyStored(page, signedIn);
   const frames = await recordFrames(page);
   const prePaint = new PrePaint(page);
   const release = await prePaint.holdApp();
@@ -419,12 +419,12 @@ test('the kept chrome of another member (or tenant) is never painted, not for on
   expect(leaked.map((f) => f.text.slice(0, 200))).toEqual([]);
 });
 
-test('a hostile kept chrome never runs: scripts, handlers, URLs and styles are dropped, names stay text', async ({ page, signIn, platform, request, cspViolations }) => {
+test('a hostile kept chrome never runs: scripts, handlers, URLs and styles are dropped, names stay text', async ({ page, signedIn, platform, request, cspViolations }) => {
   const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
   const hostileName = '<img src=x onerror=alert(1)>Acme';
   await platform.override({ method: 'GET', path: '/api/global-state/v1/init', status: 200, body: { ...init, tenant: { ...init.tenant, Name: hostileName } } });
   const dialogs = recordDialogs(page);
-  await signIn(page, 'admin@acme.test');
+  await signedIn(page, 'admin@acme.test');
   const chrome = new ShellChrome(page);
   await expect(chrome.tenantName).toHaveText(hostileName);
   await expect.poll(() => keptBar(page)).toContain(hostileName);
@@ -488,11 +488,11 @@ test('a hostile kept chrome never runs: scripts, handlers, URLs and styles are d
 });
 
 for (const answer of ['renewed', 'refused'] as const) {
-  test(`an expired access token does not hold the paint: the refresh runs behind the shown shell and is ${answer}`, async ({ page, signIn, platform }) => {
+  test(`an expired access token does not hold the paint: the refresh runs behind the shown shell and is ${answer}`, async ({ page, signedIn, platform }) => {
     // A returning member's access token has usually expired (it lives 15 minutes): here it lives
     // one, and the page's clock is two minutes on when the member comes back.
     await platform.lifetimes({ accessTtlSeconds: 60 });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     await expect(chrome.tenantName).not.toBeEmpty();
     // The member closes the tab: the old document's own timers (the auto refresh, the idle watch)
@@ -533,9 +533,9 @@ for (const answer of ['renewed', 'refused'] as const) {
 test.describe('served by the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('a returning member’s page comes with the kept bar in it: name, tenant, brand and theme before any of its code runs', async ({ page, signIn, platform, request }) => {
+  test('a returning member’s page comes with the kept bar in it: name, tenant, brand and theme before any of its code runs', async ({ page, signedIn, platform, request }) => {
     const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await waitForServiceWorker(page);
     const chrome = new ShellChrome(page);
     await expect(chrome.tenantName).toHaveText(init.tenant.Name);
@@ -589,8 +589,8 @@ test.describe('served by the service worker', () => {
     expect(after.filter((f) => !(f.prePainted || f.memberShown) || f.loading || f.brand !== 'custom').map((f) => f.text.slice(0, 120))).toEqual([]);
   });
 
-  test('the kept bar of another member (or tenant) is never served', async ({ page, signIn }) => {
-    const chrome = await anotherMembersCopyStored(page, signIn);
+  test('the kept bar of another member (or tenant) is never served', async ({ page, signedIn }) => {
+    const chrome = await anotherMembersCopyStored(page, signedIn);
     await waitForServiceWorker(page);
     const frames = await recordFrames(page);
     const response = (await page.goto('/mfe-host'))!;
