@@ -1,6 +1,6 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { test, expect, en, recordDialogs, waitForServiceWorker } from './fixtures.ts';
+import { test, expect, en, finishedStarting, recordDialogs, waitForServiceWorker } from './fixtures.ts';
 import { ShellChrome } from './support/pages.ts';
 import { platformGet, tenantIdByName } from './support/session.ts';
 
@@ -29,43 +29,57 @@ const favicon = (page: Page) => page.locator('link[rel~="icon"]').first().getAtt
 const text = (key: string, values: Record<string, string>) => Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), en[key]!);
 
 test.describe('tenant branding', () => {
-  test('the tenant brand paints colours, tab title, favicon, logo and title; axe passes; sign-out restores the product brand', async ({
+  test('the tenant brand paints colours, tab title, favicon, logo and title; axe passes; sign-out restores the product brand; then a failed theme call keeps the stored theme', async ({
     page,
     signedIn,
     platform,
     request,
   }) => {
-    const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
-    // Acme Corp uses the workspace navigation: its own branding call follows init's.
-    const workspace = await platformGet<IncomingBranding>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
-    await platform.clearLog();
-    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
+    await test.step('the tenant brand paints colours, tab title, favicon, logo and title; axe passes; sign-out restores the product brand', async () => {
+      const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
+      // Acme Corp uses the workspace navigation: its own branding call follows init's.
+      const workspace = await platformGet<IncomingBranding>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
+      await platform.clearLog();
+      await signedIn(page, 'admin@acme.test');
 
-    await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
-    expect(await brandVar(page, '--brand-secondary')).toBe(init.branding.secondaryColor);
-    expect(await brandVar(page, '--brand-tertiary')).toBe(init.branding.tertiaryColor);
-    // Readable text on each brand colour: white on the blue and the slate, black on the amber.
-    expect([await brandVar(page, '--brand-on-primary'), await brandVar(page, '--brand-on-secondary'), await brandVar(page, '--brand-on-tertiary')]).toEqual([
-      '#FFFFFF',
-      '#FFFFFF',
-      '#000000',
-    ]);
-    await expect(page).toHaveTitle(resource(init, 'tabTitle')!);
-    expect(await favicon(page)).toBe(resource(init, 'favicon'));
-    await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
-    await expect(chrome.tenantLogo).toHaveAccessibleName(text('TenantLogo', { name: 'Acme Corp' }));
-    await expect(chrome.bar).toContainText(workspace.pageTitle!);
-    const calls = await platform.log({ path: '/api/branding/v1/branding' });
-    expect(calls.map((c) => c.query)).toEqual([{ isWorkspaceNavigation: 'true' }]);
+      await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
+      expect(await brandVar(page, '--brand-secondary')).toBe(init.branding.secondaryColor);
+      expect(await brandVar(page, '--brand-tertiary')).toBe(init.branding.tertiaryColor);
+      // Readable text on each brand colour: white on the blue and the slate, black on the amber.
+      expect([await brandVar(page, '--brand-on-primary'), await brandVar(page, '--brand-on-secondary'), await brandVar(page, '--brand-on-tertiary')]).toEqual([
+        '#FFFFFF',
+        '#FFFFFF',
+        '#000000',
+      ]);
+      await expect(page).toHaveTitle(resource(init, 'tabTitle')!);
+      expect(await favicon(page)).toBe(resource(init, 'favicon'));
+      await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
+      await expect(chrome.tenantLogo).toHaveAccessibleName(text('TenantLogo', { name: 'Acme Corp' }));
+      await expect(chrome.bar).toContainText(workspace.pageTitle!);
+      const calls = await platform.log({ path: '/api/branding/v1/branding' });
+      expect(calls.map((c) => c.query)).toEqual([{ isWorkspaceNavigation: 'true' }]);
 
-    expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
 
-    await chrome.signOut();
-    await expect(page).toHaveURL(/\/auth$/);
-    expect(await brandVar(page, '--brand-primary')).toBe('');
-    await expect(page.locator('html')).toHaveAttribute('data-brand', 'product');
-    expect(await favicon(page)).toBe('/favicon.svg');
+      await chrome.signOut();
+      await expect(page).toHaveURL(/\/auth$/);
+      expect(await brandVar(page, '--brand-primary')).toBe('');
+      await expect(page.locator('html')).toHaveAttribute('data-brand', 'product');
+      expect(await favicon(page)).toBe('/favicon.svg');
+    });
+    await test.step('a failed theme call: switching off, the stored theme stays', async () => {
+      await page.goto('/auth');
+      await page.evaluate(() => localStorage.setItem('trust-shell.theme', 'preview'));
+      await platform.fault({ method: 'GET', path: '/api/atlas/v1/theme', status: 500 });
+      await signedIn(page, 'admin@acme.test');
+      await expect(chrome.tenantName).toHaveText('Acme Corp');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview');
+      await chrome.openUserMenu();
+      await expect(chrome.choicesNamed(en.ThemePreview!)).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      expect((await platform.log({ path: '/api/atlas/v1/theme' })).map((r) => r.status)).toContain(500);
+    });
   });
 
   test('hostile values are refused field by field and the rest of the brand still applies', async ({ page, signedIn, platform, request }) => {
@@ -106,84 +120,69 @@ test.describe('tenant branding', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test('a reload offline paints the kept brand without any network answer', async ({ page, context, signedIn, platform, request }) => {
-    const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
-    const workspace = await platformGet<IncomingBranding>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
-    await signedIn(page, 'admin@acme.test');
-    const chrome = new ShellChrome(page);
-    await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
-    await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
-    await waitForServiceWorker(page);
-
-    await context.setOffline(true);
-    await platform.clearLog();
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-brand', 'custom');
-    expect(await brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
-    await expect(page).toHaveTitle(resource(init, 'tabTitle')!);
-    expect(await favicon(page)).toBe(resource(init, 'favicon'));
-    await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
-    await expect(chrome.bar).toContainText(workspace.pageTitle!);
-    expect(await platform.log()).toEqual([]);
-    await context.setOffline(false);
-  });
-});
-
-test.describe('theme at start-up', () => {
-  test('switching on: the member picks a theme in the top bar; it is kept for the next start', async ({ page, signedIn, platform }) => {
-    await signedIn(page, 'admin@acme.test');
-    const chrome = new ShellChrome(page);
-    await chrome.openUserMenu();
-    await expect(chrome.choice(en.ThemeDefault!)).toHaveAttribute('aria-checked', 'true');
-    await chrome.choice(en.ThemePreviewDark!).click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
-    await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
-    expect(await axeViolations(page, 'header')).toEqual([]);
-
-    await platform.clearLog();
-    await page.reload();
-    await chrome.openUserMenu();
-    await expect(chrome.choice(en.ThemePreviewDark!)).toHaveAttribute('aria-checked', 'true');
-    await page.keyboard.press('Escape');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
-    expect(await platform.log({ path: '/api/atlas/v1/theme' })).toHaveLength(1);
-  });
-
-  test('switching off (Acme Europe): the server theme applies over the stored one, no theme menu, inherited brand', async ({
+  test('a reload offline paints the kept brand; a theme picked in the top bar is kept for the next start; switching off (Acme Europe) applies the server theme over the stored one', async ({
     page,
+    context,
     signedIn,
     platform,
     request,
   }) => {
-    const europe = await tenantIdByName(request, platform, 'Acme Europe');
-    await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
-    await chrome.pick(en.ThemePreview!);
-    await page.goto(`/mfe-host?context=${europe}&contextVersion=2`);
-    await expect(chrome.tenantName).toHaveText('Acme Europe');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
-    await chrome.openUserMenu();
-    await expect(chrome.choicesNamed(en.ThemePreview!)).toHaveCount(0);
-    await page.keyboard.press('Escape');
-    // The server's theme is applied, the member's own choice stays stored for tenants that allow it.
-    expect(await page.evaluate(() => localStorage.getItem('trust-shell.theme'))).toBe('preview');
-    await expect(page).toHaveTitle('Acme Europe');
-    await expect(chrome.bar).toContainText('Acme Europe Trust Center');
-    expect(await axeViolations(page, 'header')).toEqual([]);
-  });
+    await test.step('a reload offline paints the kept brand without any network answer', async () => {
+      const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
+      const workspace = await platformGet<IncomingBranding>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
+      await signedIn(page, 'admin@acme.test');
+      await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
+      await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
+      await waitForServiceWorker(page);
 
-  test('a failed theme call: switching off, the stored theme stays', async ({ page, signedIn, platform }) => {
-    await page.goto('/auth');
-    await page.evaluate(() => localStorage.setItem('trust-shell.theme', 'preview'));
-    await platform.fault({ method: 'GET', path: '/api/atlas/v1/theme', status: 500 });
-    await signedIn(page, 'admin@acme.test');
-    const chrome = new ShellChrome(page);
-    await expect(chrome.tenantName).toHaveText('Acme Corp');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview');
-    await chrome.openUserMenu();
-    await expect(chrome.choicesNamed(en.ThemePreview!)).toHaveCount(0);
-    await page.keyboard.press('Escape');
-    expect((await platform.log({ path: '/api/atlas/v1/theme' })).map((r) => r.status)).toContain(500);
+      await context.setOffline(true);
+      await platform.clearLog();
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-brand', 'custom');
+      expect(await brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
+      await expect(page).toHaveTitle(resource(init, 'tabTitle')!);
+      expect(await favicon(page)).toBe(resource(init, 'favicon'));
+      await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
+      await expect(chrome.bar).toContainText(workspace.pageTitle!);
+      expect(await platform.log()).toEqual([]);
+      await context.setOffline(false);
+    });
+    await test.step('switching on: the member picks a theme in the top bar; it is kept for the next start', async () => {
+      // Back online, the tab reloads the state once the network has stayed on for a moment (its
+      // theme call included): done before the calls below are counted.
+      await expect.poll(async () => (await platform.log({ path: '/api/atlas/v1/theme' })).length, { timeout: 20_000 }).toBeGreaterThan(0);
+      await finishedStarting(page);
+      await chrome.openUserMenu();
+      await expect(chrome.choice(en.ThemeDefault!)).toHaveAttribute('aria-checked', 'true');
+      await chrome.choice(en.ThemePreviewDark!).click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
+      await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+      expect(await axeViolations(page, 'header')).toEqual([]);
+
+      await platform.clearLog();
+      await page.reload();
+      await chrome.openUserMenu();
+      await expect(chrome.choice(en.ThemePreviewDark!)).toHaveAttribute('aria-checked', 'true');
+      await page.keyboard.press('Escape');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
+      expect(await platform.log({ path: '/api/atlas/v1/theme' })).toHaveLength(1);
+    });
+    await test.step('switching off (Acme Europe): the server theme applies over the stored one, no theme menu, inherited brand', async () => {
+      const europe = await tenantIdByName(request, platform, 'Acme Europe');
+      await chrome.pick(en.ThemePreview!);
+      await page.goto(`/mfe-host?context=${europe}&contextVersion=2`);
+      await expect(chrome.tenantName).toHaveText('Acme Europe');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
+      await chrome.openUserMenu();
+      await expect(chrome.choicesNamed(en.ThemePreview!)).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      // The server's theme is applied, the member's own choice stays stored for tenants that allow it.
+      expect(await page.evaluate(() => localStorage.getItem('trust-shell.theme'))).toBe('preview');
+      await expect(page).toHaveTitle('Acme Europe');
+      await expect(chrome.bar).toContainText('Acme Europe Trust Center');
+      expect(await axeViolations(page, 'header')).toEqual([]);
+    });
   });
 });
 

@@ -7,7 +7,6 @@ import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 // The service worker is part of what these tests check (the config blocks it by default).
 test.use({ serviceWorkers: 'allow' });
 
-
 const allZeroTenant = '00000000-0000-0000-0000-000000000000';
 
 /** Pipeline calls (not the token endpoint, which carries no Accept-Language by contract). */
@@ -36,7 +35,6 @@ async function nextScreenCall(page: Page, platform: PlatformControl, texts: Reco
   expect(new Set(calls.map((r) => r.headers['accept-language'])).size).toBe(1);
   return calls[0]?.headers['accept-language'];
 }
-
 
 test.describe('language', () => {
   test('switching to ar flips the page to rtl and back without a reload; the next API call carries the new Accept-Language; a picked language is kept across a reload', async ({
@@ -108,20 +106,32 @@ test.describe('language', () => {
     });
   });
 
-  test('the arabic@acme.test persona gets rtl after sign-in, from the tenant translations merged with seeds', async ({ page, signedIn, platform }) => {
-    await signedIn(page, 'arabic@acme.test');
-    const html = page.locator('html');
-    await expect(html).toHaveAttribute('dir', 'rtl');
-    await expect(html).toHaveAttribute('lang', 'ar');
+  test('the arabic@acme.test persona gets rtl after sign-in, from the tenant translations merged with seeds; they work offline after the first load', async ({ page, context, signedIn, platform }) => {
     const chrome = new ShellChrome(page, ar);
-    await expect(chrome.userMenuButton).toBeVisible();
-    await chrome.openUserMenu();
-    await expect(chrome.choice('العربية')).toHaveAttribute('aria-checked', 'true');
-    await page.keyboard.press('Escape');
-    // v2 tenant route plus the seed (this host is not a listed seed domain).
-    expect((await platform.log({ path: '/api/globalization/v2/translations/tenant/ar' })).map((r) => r.status)).toContain(200);
-    expect((await platform.log({ path: '/seed-translations/ar' })).map((r) => r.status)).toContain(200);
-    expect(await axeViolations(page, 'header')).toEqual([]);
+    await test.step('the arabic@acme.test persona gets rtl after sign-in, from the tenant translations merged with seeds', async () => {
+      await signedIn(page, 'arabic@acme.test');
+      const html = page.locator('html');
+      await expect(html).toHaveAttribute('dir', 'rtl');
+      await expect(html).toHaveAttribute('lang', 'ar');
+      await expect(chrome.userMenuButton).toBeVisible();
+      await chrome.openUserMenu();
+      await expect(chrome.choice('العربية')).toHaveAttribute('aria-checked', 'true');
+      await page.keyboard.press('Escape');
+      // v2 tenant route plus the seed (this host is not a listed seed domain).
+      expect((await platform.log({ path: '/api/globalization/v2/translations/tenant/ar' })).map((r) => r.status)).toContain(200);
+      expect((await platform.log({ path: '/seed-translations/ar' })).map((r) => r.status)).toContain(200);
+      expect(await axeViolations(page, 'header')).toEqual([]);
+    });
+
+    await test.step('translations work offline after the first load', async () => {
+      await expect(chrome.userMenuButton).toBeVisible();
+      await waitForServiceWorker(page);
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(chrome.userMenuButton).toBeVisible();
+      await context.setOffline(false);
+    });
   });
 
   test('anonymous translations load per language with the language and tenantId query values', async ({ page, platform }) => {
@@ -134,17 +144,5 @@ test.describe('language', () => {
     const [german] = await platform.log({ path: '/api/globalization/v1/translations/de-de' });
     expect(german?.query).toEqual({ language: 'de-de', tenantId: allZeroTenant });
     expect(german?.headers['accept-language']).toBe('de-de');
-  });
-
-  test('translations work offline after the first load', async ({ page, context, signedIn }) => {
-    await signedIn(page, 'arabic@acme.test');
-    const chrome = new ShellChrome(page, ar);
-    await expect(chrome.userMenuButton).toBeVisible();
-    await waitForServiceWorker(page);
-    await context.setOffline(true);
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(chrome.userMenuButton).toBeVisible();
-    await context.setOffline(false);
   });
 });

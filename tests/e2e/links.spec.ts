@@ -23,7 +23,6 @@ async function fakeCommunity(page: Page): Promise<string[]> {
   return visited;
 }
 
-
 /** Adds links to the shell's main area the way a micro-frontend renders them, after the shell. */
 async function renderLinks(page: Page, links: Record<string, string>): Promise<void> {
   await page.evaluate((entries) => {
@@ -45,33 +44,64 @@ async function renderLinks(page: Page, links: Record<string, string>): Promise<v
 
 const rewritten = (landingPage: string) => `/auth/connected-apps?${new URLSearchParams({ landingPage, application: communityHost }).toString()}`;
 
-test.describe('community-app links', () => {
-  test('with CommunityAppAccess, community links go through /auth/connected-apps and land on the community app', async ({ page, signedIn }) => {
-    const visited = await fakeCommunity(page);
-    await signedIn(page, 'admin@acme.test');
-    await expect(new ShellChrome(page).tenantName).toBeVisible();
-    await renderLinks(page, {
-      forum: `${community}/forum/7?sort=new#top`,
-      lookalike: `${community}.evil.test/forum`,
-      other: 'https://elsewhere.test/forum',
-      insecure: 'http://community.trust-shell.test/forum',
+test.describe('community-app links and browsing history', () => {
+  // One start: the history is read from the member's first route on, then the community links are
+  // rendered on the same page (it leaves the shell for the community app at the end).
+  test('each signed-in route change is kept per user and tenant; with CommunityAppAccess, community links go through /auth/connected-apps and land on the community app', async ({
+    page,
+    platform,
+    signedIn,
+  }) => {
+    const visitedCommunity = await fakeCommunity(page);
+    await test.step('each signed-in route change is kept per user and tenant', async () => {
+      const token = (await platform.token('admin@acme.test')).access_token;
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { guid: string; tenantGuid: string };
+      await signedIn(page, 'admin@acme.test');
+      await expect(new ShellChrome(page).tenantName).toBeVisible();
+      const before = Date.now();
+      const read = () => page.evaluate(() => JSON.parse(localStorage.getItem('trust-shell.history') ?? '{}') as Record<string, { url: string; timestamp: number }[]>);
+      const kept = async () => (await read())[`${claims.guid}:${claims.tenantGuid}`]?.map((e) => e.url);
+      const visited = ['/mfe-host'];
+      await expect.poll(kept).toEqual(visited);
+      // One route change at a time, as a member makes them (two in one task render only the last).
+      for (const path of ['/mfe-host/home/risk?tab=2', '/mfe-host/home#part']) {
+        await page.evaluate((p) => {
+          history.pushState(null, '', p);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+        visited.push(path);
+        await expect.poll(kept).toEqual(visited);
+      }
+      const entries = (await read())[`${claims.guid}:${claims.tenantGuid}`]!;
+      expect(entries.at(-1)!.timestamp).toBeGreaterThanOrEqual(before - 1000);
+      expect(entries.at(-1)!.timestamp).toBeLessThanOrEqual(Date.now() + 1000);
     });
-    await expect(page.locator('#forum')).toHaveAttribute('href', rewritten('/forum/7?sort=new#top'));
-    await expect(page.locator('#lookalike')).toHaveAttribute('href', `${community}.evil.test/forum`);
-    await expect(page.locator('#other')).toHaveAttribute('href', 'https://elsewhere.test/forum');
-    await expect(page.locator('#insecure')).toHaveAttribute('href', 'http://community.trust-shell.test/forum');
-    // The release banner's server HTML links to the community app as well.
-    await expect(page.getByRole('link', { name: 'See what is new' })).toHaveAttribute('href', rewritten('/release-notes'));
 
-    // A link whose href a micro-frontend changes later is rewritten too.
-    await page.locator('#other').evaluate((a) => a.setAttribute('href', 'https://community.trust-shell.test/later'));
-    await expect(page.locator('#other')).toHaveAttribute('href', rewritten('/later'));
+    await test.step('with CommunityAppAccess, community links go through /auth/connected-apps and land on the community app', async () => {
+      await expect(new ShellChrome(page).tenantName).toBeVisible();
+      await renderLinks(page, {
+        forum: `${community}/forum/7?sort=new#top`,
+        lookalike: `${community}.evil.test/forum`,
+        other: 'https://elsewhere.test/forum',
+        insecure: 'http://community.trust-shell.test/forum',
+      });
+      await expect(page.locator('#forum')).toHaveAttribute('href', rewritten('/forum/7?sort=new#top'));
+      await expect(page.locator('#lookalike')).toHaveAttribute('href', `${community}.evil.test/forum`);
+      await expect(page.locator('#other')).toHaveAttribute('href', 'https://elsewhere.test/forum');
+      await expect(page.locator('#insecure')).toHaveAttribute('href', 'http://community.trust-shell.test/forum');
+      // The release banner's server HTML links to the community app as well.
+      await expect(page.getByRole('link', { name: 'See what is new' })).toHaveAttribute('href', rewritten('/release-notes'));
 
-    // Keyboard only: focus the link and press Enter.
-    await page.locator('#forum').focus();
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(`${community}/forum/7?sort=new#top`);
-    expect(visited).toEqual([`${community}/forum/7?sort=new`]);
+      // A link whose href a micro-frontend changes later is rewritten too.
+      await page.locator('#other').evaluate((a) => a.setAttribute('href', 'https://community.trust-shell.test/later'));
+      await expect(page.locator('#other')).toHaveAttribute('href', rewritten('/later'));
+
+      // Keyboard only: focus the link and press Enter.
+      await page.locator('#forum').focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(`${community}/forum/7?sort=new#top`);
+      expect(visitedCommunity).toEqual([`${community}/forum/7?sort=new`]);
+    });
   });
 
   test('without CommunityAppAccess links are left as they are', async ({ page, signedIn }) => {
@@ -83,73 +113,54 @@ test.describe('community-app links', () => {
 });
 
 test.describe('/auth/connected-apps', () => {
-  test('a valid target opened in a fresh tab goes to the community app', async ({ page }) => {
+  // One start for the signed-out full page loads: the valid target first, in the fresh tab its title
+  // names, then the refusals (each a full page load of its own).
+  test('a valid target opened in a fresh tab goes to the community app; every other target is refused with a way back that passes axe and works with the keyboard', async ({
+    page,
+  }) => {
     const visited = await fakeCommunity(page);
-    await page.goto(rewritten('/topics?tag=privacy'));
-    await expect(page).toHaveURL(`${community}/topics?tag=privacy`);
-    expect(visited).toEqual([`${community}/topics?tag=privacy`]);
-  });
+    await test.step('a valid target opened in a fresh tab goes to the community app', async () => {
+      await page.goto(rewritten('/topics?tag=privacy'));
+      await expect(page).toHaveURL(`${community}/topics?tag=privacy`);
+      expect(visited).toEqual([`${community}/topics?tag=privacy`]);
+    });
 
-  test('refuses javascript:, protocol-relative, backslash, absolute, control-character, unknown and userinfo targets and none at all, each with a way back', async ({ page }) => {
-    const visited = await fakeCommunity(page);
-    const evil: string[] = [];
-    await page.route('https://evil.test/**', (route) => (evil.push(route.request().url()), route.abort()));
-    for (const [what, query] of [
-      ['javascript:', { landingPage: 'javascript:alert(document.domain)', application: communityHost }],
-      ['a protocol-relative address', { landingPage: '//evil.test/x', application: communityHost }],
-      ['a backslash trick', { landingPage: '/\\evil.test/x', application: communityHost }],
-      ['an absolute address', { landingPage: 'https://evil.test/x', application: communityHost }],
-      ['a control character', { landingPage: '/\t/evil.test', application: communityHost }],
-      ['an unknown application', { landingPage: '/x', application: 'evil.test' }],
-      ['a userinfo application', { landingPage: '/x', application: 'community.trust-shell.test@evil.test' }],
-      ['no parameters', {}],
-    ] as const) {
-      await test.step(`refuses ${what}`, async () => {
-        // A full page load each, as a link from elsewhere would arrive.
-        await page.goto(`/auth/connected-apps?${new URLSearchParams(query).toString()}`);
-        await expect(page.getByRole('heading', { name: en.ConnectedAppNotAllowed })).toBeVisible();
-        expect(new URL(page.url()).pathname).toBe('/auth/connected-apps');
-        await expect(page.getByRole('link', { name: en.BackToApplication })).toBeVisible();
-        expect(visited).toEqual([]);
-        expect(evil).toEqual([]);
-      });
-    }
-  });
+    await test.step('refuses javascript:, protocol-relative, backslash, absolute, control-character, unknown and userinfo targets and none at all, each with a way back', async () => {
+      // The community app was reached once, by the step before.
+      visited.splice(0);
+      const evil: string[] = [];
+      await page.route('https://evil.test/**', (route) => (evil.push(route.request().url()), route.abort()));
+      for (const [what, query] of [
+        ['javascript:', { landingPage: 'javascript:alert(document.domain)', application: communityHost }],
+        ['a protocol-relative address', { landingPage: '//evil.test/x', application: communityHost }],
+        ['a backslash trick', { landingPage: '/\\evil.test/x', application: communityHost }],
+        ['an absolute address', { landingPage: 'https://evil.test/x', application: communityHost }],
+        ['a control character', { landingPage: '/\t/evil.test', application: communityHost }],
+        ['an unknown application', { landingPage: '/x', application: 'evil.test' }],
+        ['a userinfo application', { landingPage: '/x', application: 'community.trust-shell.test@evil.test' }],
+        ['no parameters', {}],
+      ] as const) {
+        await test.step(`refuses ${what}`, async () => {
+          // A full page load each, as a link from elsewhere would arrive.
+          await page.goto(`/auth/connected-apps?${new URLSearchParams(query).toString()}`);
+          await expect(page.getByRole('heading', { name: en.ConnectedAppNotAllowed })).toBeVisible();
+          expect(new URL(page.url()).pathname).toBe('/auth/connected-apps');
+          await expect(page.getByRole('link', { name: en.BackToApplication })).toBeVisible();
+          expect(visited).toEqual([]);
+          expect(evil).toEqual([]);
+        });
+      }
+    });
 
-  test('the refusal passes axe and its way back works with the keyboard', async ({ page }) => {
-    await page.goto('/auth/connected-apps?landingPage=%2F%2Fevil.test&application=community.trust-shell.test');
-    await expect(page.getByRole('heading', { name: en.ConnectedAppNotAllowed })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: en.BackToApplication })).toBeFocused();
-    await page.keyboard.press('Enter');
-    // /landing → /mfe-host → (signed out) /auth
-    await expect(page).toHaveURL(/\/auth$/);
-  });
-});
-
-test.describe('browsing history', () => {
-  test('each signed-in route change is kept per user and tenant', async ({ page, platform, signedIn }) => {
-    const token = (await platform.token('admin@acme.test')).access_token;
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { guid: string; tenantGuid: string };
-    await signedIn(page, 'admin@acme.test');
-    await expect(new ShellChrome(page).tenantName).toBeVisible();
-    const before = Date.now();
-    const read = () => page.evaluate(() => JSON.parse(localStorage.getItem('trust-shell.history') ?? '{}') as Record<string, { url: string; timestamp: number }[]>);
-    const kept = async () => (await read())[`${claims.guid}:${claims.tenantGuid}`]?.map((e) => e.url);
-    const visited = ['/mfe-host'];
-    await expect.poll(kept).toEqual(visited);
-    // One route change at a time, as a member makes them (two in one task render only the last).
-    for (const path of ['/mfe-host/home/risk?tab=2', '/mfe-host/home#part']) {
-      await page.evaluate((p) => {
-        history.pushState(null, '', p);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-      visited.push(path);
-      await expect.poll(kept).toEqual(visited);
-    }
-    const entries = (await read())[`${claims.guid}:${claims.tenantGuid}`]!;
-    expect(entries.at(-1)!.timestamp).toBeGreaterThanOrEqual(before - 1000);
-    expect(entries.at(-1)!.timestamp).toBeLessThanOrEqual(Date.now() + 1000);
+    await test.step('the refusal passes axe and its way back works with the keyboard', async () => {
+      await page.goto('/auth/connected-apps?landingPage=%2F%2Fevil.test&application=community.trust-shell.test');
+      await expect(page.getByRole('heading', { name: en.ConnectedAppNotAllowed })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: en.BackToApplication })).toBeFocused();
+      await page.keyboard.press('Enter');
+      // /landing → /mfe-host → (signed out) /auth
+      await expect(page).toHaveURL(/\/auth$/);
+    });
   });
 });

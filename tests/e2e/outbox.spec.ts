@@ -34,12 +34,23 @@ const storedToken = (page: Page) =>
       }),
   );
 
-
 const saveTimeFormat = (page: Page, value: '12Hour' | '24Hour') => new ShellChrome(page).saveTimeFormat(value);
 
 const bearer = (r: LoggedRequest) => (r.headers.authorization ?? '').replace(/^Bearer /, '');
 const idempotencyKey = (r: LoggedRequest) => r.headers['idempotency-key'] ?? '';
 const clock = (page: Page) => new ShellChrome(page).clock;
+
+/**
+ * A fresh platform (12-hour again, an empty log, no session) and the admin's new session on it,
+ * reset from a page that runs none of the shell's code, so no call of the old session meets the
+ * reset. The browser's storage stays as the step before left it.
+ */
+async function adminOnFreshPlatform(page: Page, platform: PlatformControl, signedIn: (page: Page, email: string) => Promise<void>): Promise<void> {
+  await page.goto('/config.json');
+  await platform.reset();
+  await quietenStartup(platform);
+  await signedIn(page, 'admin@acme.test');
+}
 
 test.describe('outbox', () => {
   test.describe('with the maintenance notice', () => {
@@ -106,95 +117,96 @@ test.describe('outbox', () => {
     });
   });
 
-  test('a lost answer: the replay carries the same Idempotency-Key and is not applied twice', async ({ page, signedIn, platform }) => {
-    await signedIn(page, 'admin@acme.test');
-    await waitForServiceWorker(page);
-    // Applied, answer lost; twice, because Chromium itself repeats a request whose answer was lost
-    // on a reused connection (with the same headers, so the key covers that repeat too). Either
-    // way the outbox's own replay is at least the third request.
-    await platform.fault({ method: 'PUT', path: preferencesPrefix, dropAfterApply: true, times: 2 });
-    await saveTimeFormat(page, '24Hour');
-    await expect.poll(async () => (await preferencesPuts(platform)).at(-1)?.dropped, { timeout: 20_000 }).toBe(false);
-    const puts = await preferencesPuts(platform);
-    expect(puts.length).toBeGreaterThanOrEqual(3);
-    expect(new Set(puts.map(idempotencyKey)).size).toBe(1);
-    // Applied once: the first; every later one got the first answer back from the platform's memory.
-    expect(puts.map((p) => p.replayed)).toEqual([false, ...puts.slice(1).map(() => true)]);
-    expect(puts[0]!.dropped).toBe(true);
-    expect(puts.at(-1)!.status).toBeLessThan(300);
-    await expect(pendingButton(page)).toHaveCount(0);
-    await expect(clock(page)).not.toContainText(/AM|PM/);
-    await page.reload();
-    await expect(clock(page)).not.toContainText(/AM|PM/);
-  });
+  test('a lost answer is not applied twice; a write refused with 400 is shown as failed and dismissed; writes queued by one member are dropped when another signs in', async ({ context, page, signedIn, platform }) => {
+    await test.step('a lost answer: the replay carries the same Idempotency-Key and is not applied twice', async () => {
+      await signedIn(page, 'admin@acme.test');
+      await waitForServiceWorker(page);
+      // Applied, answer lost; twice, because Chromium itself repeats a request whose answer was lost
+      // on a reused connection (with the same headers, so the key covers that repeat too). Either
+      // way the outbox's own replay is at least the third request.
+      await platform.fault({ method: 'PUT', path: preferencesPrefix, dropAfterApply: true, times: 2 });
+      await saveTimeFormat(page, '24Hour');
+      await expect.poll(async () => (await preferencesPuts(platform)).at(-1)?.dropped, { timeout: 20_000 }).toBe(false);
+      const puts = await preferencesPuts(platform);
+      expect(puts.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(puts.map(idempotencyKey)).size).toBe(1);
+      // Applied once: the first; every later one got the first answer back from the platform's memory.
+      expect(puts.map((p) => p.replayed)).toEqual([false, ...puts.slice(1).map(() => true)]);
+      expect(puts[0]!.dropped).toBe(true);
+      expect(puts.at(-1)!.status).toBeLessThan(300);
+      await expect(pendingButton(page)).toHaveCount(0);
+      await expect(clock(page)).not.toContainText(/AM|PM/);
+      await page.reload();
+      await expect(clock(page)).not.toContainText(/AM|PM/);
+    });
+    await test.step('a queued write refused with 400 is shown as failed, not retried, and can be dismissed', async () => {
+      await adminOnFreshPlatform(page, platform, signedIn);
+      await expect(clock(page)).toContainText(/AM|PM/);
+      await waitForServiceWorker(page);
+      await context.setOffline(true);
+      await saveTimeFormat(page, '24Hour');
+      await expect(pendingButton(page)).toHaveText(new RegExp(countText('PendingWrites', 1)));
+      await platform.fault({ method: 'PUT', path: preferencesPrefix, status: 400, times: 1 });
+      await context.setOffline(false);
 
-  test('a queued write refused with 400 is shown as failed, not retried, and can be dismissed', async ({ context, page, signedIn, platform }) => {
-    await signedIn(page, 'admin@acme.test');
-    await waitForServiceWorker(page);
-    await context.setOffline(true);
-    await saveTimeFormat(page, '24Hour');
-    await expect(pendingButton(page)).toHaveText(new RegExp(countText('PendingWrites', 1)));
-    await platform.fault({ method: 'PUT', path: preferencesPrefix, status: 400, times: 1 });
-    await context.setOffline(false);
+      await expect(page.getByText(countText('WritesFailed', 1)).first()).toBeVisible({ timeout: 20_000 });
+      await expect(pendingButton(page)).toHaveText(new RegExp(countText('WritesFailed', 1)));
+      // The platform still has 12-hour: the shell shows that again.
+      await expect(clock(page)).toContainText(/AM|PM/);
 
-    await expect(page.getByText(countText('WritesFailed', 1)).first()).toBeVisible({ timeout: 20_000 });
-    await expect(pendingButton(page)).toHaveText(new RegExp(countText('WritesFailed', 1)));
-    // The platform still has 12-hour: the shell shows that again.
-    await expect(clock(page)).toContainText(/AM|PM/);
+      // A later save goes through; in that same replay the refused one is not sent again.
+      await saveTimeFormat(page, '24Hour');
+      await expect(page.getByText(en.PreferencesSaved!)).toBeVisible();
+      const puts = await preferencesPuts(platform);
+      expect(puts.map((p) => (p.status < 300 ? 'ok' : p.status))).toEqual([400, 'ok']);
+      expect(idempotencyKey(puts[0]!)).not.toBe(idempotencyKey(puts[1]!));
 
-    // A later save goes through; in that same replay the refused one is not sent again.
-    await saveTimeFormat(page, '24Hour');
-    await expect(page.getByText(en.PreferencesSaved!)).toBeVisible();
-    const puts = await preferencesPuts(platform);
-    expect(puts.map((p) => (p.status < 300 ? 'ok' : p.status))).toEqual([400, 'ok']);
-    expect(idempotencyKey(puts[0]!)).not.toBe(idempotencyKey(puts[1]!));
+      await pendingButton(page).click();
+      const list = new Dialog(page, en.PendingWritesTitle!);
+      const item = list.root.getByRole('listitem');
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText(en.WriteSavePreferences!);
+      await expect(item).toContainText('(400)');
+      expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+      await item.getByRole('button', { name: en.Dismiss }).click();
+      await expect(list.root.getByRole('listitem')).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(pendingButton(page)).toHaveCount(0);
+      expect(await queued(page)).toEqual([]);
+      expect((await preferencesPuts(platform)).length).toBe(2);
+    });
+    await test.step('writes queued by one member are dropped, not sent, when another member signs in', async () => {
+      await adminOnFreshPlatform(page, platform, signedIn);
+      await waitForServiceWorker(page);
+      await platform.fault({ method: 'PUT', path: preferencesPrefix, drop: true });
+      await saveTimeFormat(page, '24Hour');
+      await expect(pendingButton(page)).toBeVisible();
+      // The replay the reload starts is held in the browser before its request leaves (as a busy
+      // connection pool on a loaded machine holds it), until the member has been signed out.
+      const leaving: Route[] = [];
+      await context.route(`**${preferencesPrefix}**`, (route) => (route.request().method() === 'PUT' ? void leaving.push(route) : route.continue()));
+      // A forced sign-out (the session refused at its next refresh) keeps the member's writes; an
+      // explicit one would discard them (signout.spec). The refusal waits until the write is on its way.
+      await platform.fault({ path: '/api/access/v1/oauth/token', status: 400, times: 1 });
+      const refusal = await platform.fault({ path: '/api/access/v1/oauth/token', hold: true });
+      await platform.clock(1000);
+      await page.reload();
+      await expect.poll(() => leaving.length).toBeGreaterThan(0);
+      await platform.removeFault(refusal.id);
+      await expect(page).toHaveURL(/\/auth/);
+      expect(await queued(page)).toHaveLength(1);
 
-    await pendingButton(page).click();
-    const list = new Dialog(page, en.PendingWritesTitle!);
-    const item = list.root.getByRole('listitem');
-    await expect(item).toHaveCount(1);
-    await expect(item).toContainText(en.WriteSavePreferences!);
-    await expect(item).toContainText('(400)');
-    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
-    await item.getByRole('button', { name: en.Dismiss }).click();
-    await expect(list.root.getByRole('listitem')).toHaveCount(0);
-    await page.keyboard.press('Escape');
-    await expect(pendingButton(page)).toHaveCount(0);
-    expect(await queued(page)).toEqual([]);
-    expect((await preferencesPuts(platform)).length).toBe(2);
-  });
-
-  test('writes queued by one member are dropped, not sent, when another member signs in', async ({ context, page, signedIn, platform }) => {
-    await signedIn(page, 'admin@acme.test');
-    await waitForServiceWorker(page);
-    await platform.fault({ method: 'PUT', path: preferencesPrefix, drop: true });
-    await saveTimeFormat(page, '24Hour');
-    await expect(pendingButton(page)).toBeVisible();
-    // The replay the reload starts is held in the browser before its request leaves (as a busy
-    // connection pool on a loaded machine holds it), until the member has been signed out.
-    const leaving: Route[] = [];
-    await context.route(`**${preferencesPrefix}**`, (route) => (route.request().method() === 'PUT' ? void leaving.push(route) : route.continue()));
-    // A forced sign-out (the session refused at its next refresh) keeps the member's writes; an
-    // explicit one would discard them (signout.spec). The refusal waits until the write is on its way.
-    await platform.fault({ path: '/api/access/v1/oauth/token', status: 400, times: 1 });
-    const refusal = await platform.fault({ path: '/api/access/v1/oauth/token', hold: true });
-    await platform.clock(1000);
-    await page.reload();
-    await expect.poll(() => leaving.length).toBeGreaterThan(0);
-    await platform.removeFault(refusal.id);
-    await expect(page).toHaveURL(/\/auth/);
-    expect(await queued(page)).toHaveLength(1);
-
-    await platform.clearFaults();
-    // What was still on its way when the member was signed out never reaches the platform.
-    await context.unroute(`**${preferencesPrefix}**`);
-    for (const route of leaving) await route.continue().catch(() => undefined);
-    for (const route of leaving) expect(await route.request().response()).toBeNull();
-    await new SignInPage(page).submit('sandbox@acme.test');
-    await new ShellChrome(page).expectSignedInAs('Sam Sandbox');
-    await expect.poll(() => queued(page)).toEqual([]);
-    await expect(pendingButton(page)).toHaveCount(0);
-    expect((await preferencesPuts(platform)).filter((r) => !r.dropped)).toEqual([]);
+      await platform.clearFaults();
+      // What was still on its way when the member was signed out never reaches the platform.
+      await context.unroute(`**${preferencesPrefix}**`);
+      for (const route of leaving) await route.continue().catch(() => undefined);
+      for (const route of leaving) expect(await route.request().response()).toBeNull();
+      await new SignInPage(page).submit('sandbox@acme.test');
+      await new ShellChrome(page).expectSignedInAs('Sam Sandbox');
+      await expect.poll(() => queued(page)).toEqual([]);
+      await expect(pendingButton(page)).toHaveCount(0);
+      expect((await preferencesPuts(platform)).filter((r) => !r.dropped)).toEqual([]);
+    });
   });
 });
 

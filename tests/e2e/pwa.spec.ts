@@ -10,74 +10,74 @@ import { ShellChrome, SignInPage } from './support/pages.ts';
 test.use({ serviceWorkers: 'allow' });
 
 test.describe('installable, offline-capable shell', () => {
-  test('the service worker activates, controls the page, and an offline reload still shows the shell', async ({
+  test('the worker registers after the first screen and loads workbox-window and the update watch once it controls the page; an offline reload still shows the shell', async ({
     page,
     context,
   }) => {
-    await page.goto('/auth');
-    await waitForServiceWorker(page);
-    await expect(new SignInPage(page).heading).toBeVisible();
-
-    await context.setOffline(true);
-    await page.reload();
-    // The shell, in the member's language, not the browser's offline page.
-    await expect(new SignInPage(page).heading).toBeVisible();
-    // A deep link that was never visited also comes from the precached shell.
-    await page.goto('/404/clouds');
-    await expect(page.getByRole('heading', { name: en.PageNotFound })).toBeVisible();
-    await context.setOffline(false);
-  });
-
-  test('the worker registers after the first screen; workbox-window and the update watch load once it controls the page (the /auth budget counts neither)', async ({ page }) => {
-    // When the sign-in form first shows, on the page's own clock (the one resource timing uses).
-    await page.addInitScript(() => {
-      new MutationObserver(() => {
-        if (!('__formAt' in window) && document.querySelector('input[type="email"]')) Object.assign(window, { __formAt: performance.now() });
-      }).observe(document, { subtree: true, childList: true });
+    await test.step('the worker registers after the first screen; workbox-window and the update watch load once it controls the page (the /auth budget counts neither)', async () => {
+      // When the sign-in form first shows, on the page's own clock (the one resource timing uses).
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          if (!('__formAt' in window) && document.querySelector('input[type="email"]')) Object.assign(window, { __formAt: performance.now() });
+        }).observe(document, { subtree: true, childList: true });
+      });
+      await page.goto('/auth');
+      await waitForServiceWorker(page);
+      const loaded = () =>
+        page.evaluate(() => ({
+          formAt: (window as { __formAt?: number }).__formAt ?? null,
+          starts: performance
+            .getEntriesByType('resource')
+            .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime }))
+            .filter((r) => /\/assets\/(workbox-window|appUpdate)[.-]/.test(r.path)),
+        }));
+      // Their entries are written when their answers have arrived, after the worker took control.
+      await expect.poll(async () => (await loaded()).starts.map((r) => r.path.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(['/assets/appUpdate', '/assets/workbox-window.prod.es5']);
+      const { formAt, starts } = await loaded();
+      expect(formAt).not.toBeNull();
+      for (const r of starts) expect(r.start, r.path).toBeGreaterThan(formAt!);
     });
-    await page.goto('/auth');
-    await waitForServiceWorker(page);
-    const loaded = () =>
-      page.evaluate(() => ({
-        formAt: (window as { __formAt?: number }).__formAt ?? null,
-        starts: performance
-          .getEntriesByType('resource')
-          .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime }))
-          .filter((r) => /\/assets\/(workbox-window|appUpdate)[.-]/.test(r.path)),
-      }));
-    // Their entries are written when their answers have arrived, after the worker took control.
-    await expect.poll(async () => (await loaded()).starts.map((r) => r.path.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(['/assets/appUpdate', '/assets/workbox-window.prod.es5']);
-    const { formAt, starts } = await loaded();
-    expect(formAt).not.toBeNull();
-    for (const r of starts) expect(r.start, r.path).toBeGreaterThan(formAt!);
-  });
 
-  test('Chromium reports the app installable from its manifest', async ({ baseURL }) => {
-    await inRealProfile(`${baseURL}/auth`, async (_page, cdp) => {
-      const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
-      expect(manifest.url).toMatch(/manifest\.webmanifest$/);
-      expect(manifest.errors).toEqual([]);
-      await expect.poll(() => installabilityErrors(cdp)).toEqual([]);
+    await test.step('the service worker activates, controls the page, and an offline reload still shows the shell', async () => {
+      await expect(new SignInPage(page).heading).toBeVisible();
+      await context.setOffline(true);
+      await page.reload();
+      // The shell, in the member's language, not the browser's offline page.
+      await expect(new SignInPage(page).heading).toBeVisible();
+      // A deep link that was never visited also comes from the precached shell.
+      await page.goto('/404/clouds');
+      await expect(page.getByRole('heading', { name: en.PageNotFound })).toBeVisible();
+      await context.setOffline(false);
     });
   });
 
-  test('signed in, the installed app carries the tenant’s name and colour, and stays installable', async ({ baseURL }) => {
+  // One real profile (a browser launch of its own, about 10 CPU-s) for both: installable as first
+  // visited, then signed in.
+  test('Chromium reports the app installable from its manifest; signed in, the installed app carries the tenant’s name and colour, and stays installable', async ({ baseURL }) => {
     await inRealProfile(`${baseURL}/auth`, async (page, cdp) => {
       const appManifest = async () => {
         const m = (await cdp.send('Page.getAppManifest')) as { url: string; data?: string; errors: unknown[] };
         const data = m.data ? (JSON.parse(m.data) as { name?: string; theme_color?: string; display?: string }) : {};
         return { url: m.url, errors: m.errors, name: data.name, theme: data.theme_color, display: data.display };
       };
-      // Before sign-in: the built defaults.
-      expect(await appManifest()).toMatchObject({ name: 'trust-shell', theme: '#0f5e6e', errors: [] });
+      await test.step('Chromium reports the app installable from its manifest', async () => {
+        const manifest = await appManifest();
+        expect(manifest.url).toMatch(/manifest\.webmanifest$/);
+        expect(manifest.errors).toEqual([]);
+        await expect.poll(() => installabilityErrors(cdp)).toEqual([]);
+      });
+      await test.step('signed in, the installed app carries the tenant’s name and colour, and stays installable', async () => {
+        // Before sign-in: the built defaults.
+        expect(await appManifest()).toMatchObject({ name: 'trust-shell', theme: '#0f5e6e', errors: [] });
 
-      await new SignInPage(page).submit('admin@acme.test');
-      await new ShellChrome(page).expectSignedInAs('Ada Admin');
-      // Acme Corp's brand: its tab title and primary colour (the emulator's branding).
-      await expect.poll(appManifest).toMatchObject({ name: 'Acme Trust Center', theme: '#0b5fff', display: 'standalone', errors: [] });
-      expect((await appManifest()).url).toContain('/manifest.webmanifest?name=Acme+Trust+Center');
-      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0B5FFF');
-      await expect.poll(() => installabilityErrors(cdp)).toEqual([]);
+        await new SignInPage(page).submit('admin@acme.test');
+        await new ShellChrome(page).expectSignedInAs('Ada Admin');
+        // Acme Corp's brand: its tab title and primary colour (the emulator's branding).
+        await expect.poll(appManifest).toMatchObject({ name: 'Acme Trust Center', theme: '#0b5fff', display: 'standalone', errors: [] });
+        expect((await appManifest()).url).toContain('/manifest.webmanifest?name=Acme+Trust+Center');
+        await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0B5FFF');
+        await expect.poll(() => installabilityErrors(cdp)).toEqual([]);
+      });
     });
   });
 });

@@ -2,18 +2,27 @@ import { test, expect, en } from './fixtures.ts';
 import { SignInPage } from './support/pages.ts';
 
 test.describe('route table (SPEC §2)', () => {
-  test('/ goes to /landing, then /mfe-host, then /auth when signed out', async ({ page }) => {
-    const visited: string[] = [];
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  // Both are full page loads while signed out, so they share a start; the not-found pages below
+  // stay tests of their own: they show the product logo only while nothing is known yet.
+  test('/ goes to /landing, /mfe-host, then /auth when signed out; a deep link loads its route (SPA fall-back)', async ({ page }) => {
+    await test.step('/ goes to /landing, then /mfe-host, then /auth when signed out', async () => {
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(new SignInPage(page).heading).toBeVisible();
+      // History-API navigations are reported too, so the chain of redirects is observable.
+      expect(visited.at(0)).toBe('/');
+      expect(visited).toContain('/landing');
+      expect(visited.at(-1)).toBe('/auth');
     });
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/auth$/);
-    await expect(new SignInPage(page).heading).toBeVisible();
-    // History-API navigations are reported too, so the chain of redirects is observable.
-    expect(visited.at(0)).toBe('/');
-    expect(visited).toContain('/landing');
-    expect(visited.at(-1)).toBe('/auth');
+
+    await test.step('a deep link loads its route on a full page load (SPA fall-back)', async () => {
+      await page.goto('/auth/connected-apps?landingPage=/x&application=evil.test');
+      await expect(page.getByRole('heading', { name: en.ConnectedAppNotAllowed })).toBeVisible();
+    });
   });
 
   for (const path of ['/no/such/page', '/404', '/404/clouds']) {
@@ -31,9 +40,4 @@ test.describe('route table (SPEC §2)', () => {
       await expect(page).toHaveURL(/\/auth$/);
     });
   }
-
-  test('a deep link loads its route on a full page load (SPA fall-back)', async ({ page }) => {
-    await page.goto('/auth/connected-apps?landingPage=/x&application=evil.test');
-    await expect(page.getByRole('heading', { name: en.ConnectedAppNotAllowed })).toBeVisible();
-  });
 });

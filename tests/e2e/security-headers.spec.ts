@@ -1,71 +1,71 @@
 import { test, expect } from './fixtures.ts';
 
 /** The server `npm start` runs sends the security headers; the shell works under them (every browser test runs under them). */
-test('the shell’s pages carry the policy built from the runtime configuration, and an injected inline script does not run', async ({ page, signedIn, cspViolations }) => {
-  const response = await page.goto('/auth');
-  const headers = response!.headers();
-  const policy = headers['content-security-policy'] ?? '';
-  // The emulator's configuration names only same-origin analytics and remotes.
-  // Nothing left open: everything not named falls back to this origin.
-  expect(policy.split('; ')).toEqual([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "frame-src 'none'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ]);
-  expect(headers['referrer-policy']).toBe('same-origin');
-  expect(headers['x-content-type-options']).toBe('nosniff');
+test('the shell’s pages carry the policy built from the runtime configuration: an injected inline script does not run, and server HTML and script cannot load remote images, inline styles or frames', async ({ page, signedIn, cspViolations }) => {
+  await test.step('the shell’s pages carry the policy built from the runtime configuration, and an injected inline script does not run', async () => {
+    const response = await page.goto('/auth');
+    const headers = response!.headers();
+    const policy = headers['content-security-policy'] ?? '';
+    // The emulator's configuration names only same-origin analytics and remotes.
+    // Nothing left open: everything not named falls back to this origin.
+    expect(policy.split('; ')).toEqual([
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "frame-src 'none'",
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "form-action 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ]);
+    expect(headers['referrer-policy']).toBe('same-origin');
+    expect(headers['x-content-type-options']).toBe('nosniff');
 
-  await signedIn(page, 'admin@acme.test');
-  await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
-  const outcome = await page.evaluate(
-    () =>
-      new Promise<{ ran: boolean; blocked: string | null }>((resolve) => {
-        const w = window as unknown as { injected?: boolean };
-        let blocked: string | null = null;
-        document.addEventListener('securitypolicyviolation', (event) => (blocked = event.effectiveDirective), { once: true });
-        const script = document.createElement('script');
-        script.textContent = 'window.injected = true';
-        document.body.append(script);
-        setTimeout(() => resolve({ ran: w.injected === true, blocked }), 100);
-      }),
-  );
-  expect(outcome).toEqual({ ran: false, blocked: 'script-src-elem' });
-  // The one violation this test provoked on purpose, and no other.
-  await expect.poll(() => cspViolations.length).toBe(1);
-  expect(cspViolations.splice(0)).toEqual([expect.stringMatching(/^script-src-elem inline /)]);
-});
-
-test('under the policy, server HTML and script cannot load remote images, inline styles or frames', async ({ page, signedIn, cspViolations }) => {
-  await signedIn(page, 'admin@acme.test');
-  await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
-  const blocked = await page.evaluate(async () => {
-    const seen: string[] = [];
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(event.effectiveDirective));
-    const host = document.createElement('div');
-    host.hidden = true;
-    // What the sanitiser would never let through, placed here directly: the policy is the second wall.
-    host.innerHTML = '<img src="https://evil.test/pixel.png"><span style="color: red">x</span><iframe src="https://evil.test/"></iframe>';
-    const style = document.createElement('style');
-    style.textContent = 'body { display: none }';
-    document.body.append(host, style);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    host.remove();
-    style.remove();
-    return [...new Set(seen)].sort();
+    await signedIn(page, 'admin@acme.test');
+    await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+    const outcome = await page.evaluate(
+      () =>
+        new Promise<{ ran: boolean; blocked: string | null }>((resolve) => {
+          const w = window as unknown as { injected?: boolean };
+          let blocked: string | null = null;
+          document.addEventListener('securitypolicyviolation', (event) => (blocked = event.effectiveDirective), { once: true });
+          const script = document.createElement('script');
+          script.textContent = 'window.injected = true';
+          document.body.append(script);
+          setTimeout(() => resolve({ ran: w.injected === true, blocked }), 100);
+        }),
+    );
+    expect(outcome).toEqual({ ran: false, blocked: 'script-src-elem' });
+    // The one violation this test provoked on purpose, and no other.
+    await expect.poll(() => cspViolations.length).toBe(1);
+    expect(cspViolations.splice(0)).toEqual([expect.stringMatching(/^script-src-elem inline /)]);
   });
-  expect(blocked).toEqual(['frame-src', 'img-src', 'style-src-attr', 'style-src-elem']);
-  await expect.poll(() => cspViolations.length).toBe(4);
-  cspViolations.splice(0);
+  await test.step('under the policy, server HTML and script cannot load remote images, inline styles or frames', async () => {
+    await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
+    const blocked = await page.evaluate(async () => {
+      const seen: string[] = [];
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(event.effectiveDirective));
+      const host = document.createElement('div');
+      host.hidden = true;
+      // What the sanitiser would never let through, placed here directly: the policy is the second wall.
+      host.innerHTML = '<img src="https://evil.test/pixel.png"><span style="color: red">x</span><iframe src="https://evil.test/"></iframe>';
+      const style = document.createElement('style');
+      style.textContent = 'body { display: none }';
+      document.body.append(host, style);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      host.remove();
+      style.remove();
+      return [...new Set(seen)].sort();
+    });
+    expect(blocked).toEqual(['frame-src', 'img-src', 'style-src-attr', 'style-src-elem']);
+    await expect.poll(() => cspViolations.length).toBe(4);
+    cspViolations.splice(0);
+  });
 });
 
 test('built files: no source map is served or named; as deploy/nginx, hashed files are kept for a year, the page and its configuration asked again, a missing one never kept', async ({

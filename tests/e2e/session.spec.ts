@@ -249,30 +249,32 @@ test.describe('one session across tabs', () => {
     expect(claimsOf(after.headers.authorization!.replace(/^Bearer /, '')).tenantGuid).toBe(europe);
   });
 
-  test('a version-1 context for another tenant asks first: Cancel stays, Continue switches', async ({ page, signedIn, platform, request }) => {
-    const europe = await tenantIdByName(request, platform, 'Acme Europe');
-    await signedIn(page, 'admin@acme.test', `/mfe-host?context=${europe}&contextVersion=1`);
-    const dialog = new Dialog(page, en.TenantContextChangeTitle!, 'alertdialog');
-    await dialog.expectOpen();
-    await expect(page).toHaveURL(/\/mfe-host$/); // both parameters removed from the address bar
-    await dialog.choose(en.Cancel!);
-    await dialog.expectClosed();
-    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
-    expect(switchGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
+  test('a context the platform cannot resolve is ignored; a version-1 context for another tenant asks first: Cancel stays, Continue switches', async ({ page, signedIn, platform, request }) => {
+    await test.step('a context the platform cannot resolve is ignored and the app carries on', async () => {
+      await signedIn(page, 'admin@acme.test', '/mfe-host?context=no-such-context&contextVersion=1');
+      await expect(page).toHaveURL(/\/mfe-host$/);
+      await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      expect(switchGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
+    });
 
-    await page.goto(`/mfe-host?context=${europe}&contextVersion=1`);
-    await dialog.choose(en.Continue!);
-    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Europe');
-    const [switchGrant] = switchGrants(await platform.log({ path: tokenPath }));
-    expect(switchGrant?.body).toMatchObject({ context: europe, contextVersion: '1' });
-  });
+    await test.step('a version-1 context for another tenant asks first: Cancel stays, Continue switches', async () => {
+      const europe = await tenantIdByName(request, platform, 'Acme Europe');
+      await page.goto(`/mfe-host?context=${europe}&contextVersion=1`);
+      const dialog = new Dialog(page, en.TenantContextChangeTitle!, 'alertdialog');
+      await dialog.expectOpen();
+      await expect(page).toHaveURL(/\/mfe-host$/); // both parameters removed from the address bar
+      await dialog.choose(en.Cancel!);
+      await dialog.expectClosed();
+      await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
+      expect(switchGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
 
-  test('a context the platform cannot resolve is ignored and the app carries on', async ({ page, signedIn, platform }) => {
-    await signedIn(page, 'admin@acme.test', '/mfe-host?context=no-such-context&contextVersion=1');
-    await expect(page).toHaveURL(/\/mfe-host$/);
-    await expect(new ShellChrome(page).tenantName).toHaveText('Acme Corp');
-    await expect(page.getByRole('alertdialog')).toHaveCount(0);
-    expect(switchGrants(await platform.log({ path: tokenPath }))).toHaveLength(0);
+      await page.goto(`/mfe-host?context=${europe}&contextVersion=1`);
+      await dialog.choose(en.Continue!);
+      await expect(new ShellChrome(page).tenantName).toHaveText('Acme Europe');
+      const [switchGrant] = switchGrants(await platform.log({ path: tokenPath }));
+      expect(switchGrant?.body).toMatchObject({ context: europe, contextVersion: '1' });
+    });
   });
 });
 

@@ -86,90 +86,150 @@ const codeGrants = (log: LoggedRequest[]) =>
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 test.describe('single sign-on', () => {
-  test('the SSO persona signs in through authorize + PKCE S256 (OIDC off)', async ({ page, playwright, baseURL }) => {
-    await continueAs(page, baseURL!);
-    await idpButton(page).click();
-    await expect(page).toHaveURL(/\/mfe-host/);
+  // One start for the three sign-ins through the default deployment (OIDC off): the two refused
+  // ones leave the member signed out on /auth, as they found them; the successful one reads the
+  // platform's log from its own sign-in on.
+  test('with OIDC off: a tampered state and a cancel at the identity provider are refused; the SSO persona signs in through authorize + PKCE S256', async ({
+    page,
+    playwright,
+    baseURL,
+    platform,
+  }) => {
+    await test.step('a tampered state is refused before any token request (invalid_nonce_in_state)', async () => {
+      const errors = consoleErrors(page);
+      await continueAs(page, baseURL!);
+      const back = await approveWithoutFollowing(page);
+      expect(back.pathname).toBe('/auth');
+      back.searchParams.set('state', `${back.searchParams.get('state')}x`);
+      await page.goto(back.href);
 
-    const [grant, ...more] = codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }));
-    expect(more).toEqual([]);
-    expect(grant?.status).toBe(200);
-    const body = grant?.body as Record<string, string>;
-    expect(body).toMatchObject({ grant_type: 'authorization_code', client_id: 'trust-shell', redirect_uri: `${baseURL}/auth` });
-    expect(body.code_verifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
-    expect(body.client_secret).toBeUndefined();
-
-    const [authorize] = await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/authorize', method: 'GET' });
-    expect(authorize?.query).toMatchObject({
-      response_type: 'code',
-      client_id: 'trust-shell',
-      redirect_uri: `${baseURL}/auth`,
-      scope: 'read',
-      code_challenge_method: 'S256',
-      code_challenge: s256(body.code_verifier!),
-      login_hint: ssoEmail,
+      await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
+      await expect(page).toHaveURL(/\/auth$/);
+      expect(errors.join('\n')).toContain('login event invalid_nonce_in_state');
+      expect(codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }))).toEqual([]);
     });
-    expect(authorize?.query.nonce).toBeUndefined();
-    // The request's secrets do not outlive the return.
-    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('trust-shell.sso.')))).toEqual([]);
-  });
 
-  test('with OIDC on, discovery and the JWKS are loaded and the ID token is validated', async ({ page, playwright }) => {
-    await withConfiguredShell(oidcOn, async (server) => {
-      await continueAs(page, server.baseURL);
-      await expect(page).toHaveURL(new RegExp(`^${server.baseURL}/oidc/authorize\\?`));
+    await test.step('cancelling at the identity provider is a code_error and leaves the user on /auth', async () => {
+      const errors = consoleErrors(page);
+      await continueAs(page, baseURL!);
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+      await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
+      await expect(page).toHaveURL(/\/auth$/);
+      expect(errors.join('\n')).toContain('login event code_error: The authorization server answered access_denied');
+      expect(codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }))).toEqual([]);
+    });
+
+    await test.step('the SSO persona signs in through authorize + PKCE S256 (OIDC off)', async () => {
+      // The log of this sign-in alone: the refused ones were sent to the authorization endpoint too.
+      await platform.clearLog();
+      await continueAs(page, baseURL!);
       await idpButton(page).click();
       await expect(page).toHaveURL(/\/mfe-host/);
 
-      const log = await requestLog(playwright, server.baseURL, { path: '/oidc/' });
-      const paths = log.map((r) => `${r.method} ${r.path}`);
-      expect(paths).toContain('GET /oidc/.well-known/openid-configuration');
-      const authorize = log.find((r) => r.method === 'GET' && r.path === '/oidc/authorize');
-      expect(authorize?.query).toMatchObject({ scope: 'openid profile read', code_challenge_method: 'S256', login_hint: ssoEmail });
-      expect(authorize?.query.nonce).toMatch(/^[A-Za-z0-9_-]{45}$/);
-      const [grant] = codeGrants(log.filter((r) => r.path === '/oidc/token'));
+      const [grant, ...more] = codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }));
+      expect(more).toEqual([]);
       expect(grant?.status).toBe(200);
-      expect(authorize?.query.code_challenge).toBe(s256((grant?.body as Record<string, string>).code_verifier!));
-      // The signature check reads the key set after the token answer.
-      const jwks = log.find((r) => r.path === '/oidc/.well-known/jwks.json');
-      expect(jwks?.status).toBe(200);
-      expect(jwks!.seq).toBeGreaterThan(grant!.seq);
+      const body = grant?.body as Record<string, string>;
+      expect(body).toMatchObject({ grant_type: 'authorization_code', client_id: 'trust-shell', redirect_uri: `${baseURL}/auth` });
+      expect(body.code_verifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
+      expect(body.client_secret).toBeUndefined();
+
+      const [authorize] = await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/authorize', method: 'GET' });
+      expect(authorize?.query).toMatchObject({
+        response_type: 'code',
+        client_id: 'trust-shell',
+        redirect_uri: `${baseURL}/auth`,
+        scope: 'read',
+        code_challenge_method: 'S256',
+        code_challenge: s256(body.code_verifier!),
+        login_hint: ssoEmail,
+      });
+      expect(authorize?.query.nonce).toBeUndefined();
+      // The request's secrets do not outlive the return.
+      expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('trust-shell.sso.')))).toEqual([]);
     });
   });
 
-  test('with OIDC on, refresh grants go to the discovered token endpoint; sign-out revokes the refresh token and ends the provider session', async ({ page, playwright }) => {
+  // One start and one server for the OIDC deployment: the refresh and the sign-out go on from the
+  // sign-in of the discovery step (the one they began with as a test of their own); the tampered
+  // nonce comes last, signed out, with the platform back at its start (its clock had moved on).
+  test('with OIDC on: discovery, JWKS and ID token validated; refresh grants go to the discovered token endpoint; sign-out revokes and ends the provider session; a tampered nonce is refused', async ({
+    page,
+    playwright,
+  }) => {
     await withConfiguredShell(oidcOn, async (server) => {
-      await continueAs(page, server.baseURL);
-      await idpButton(page).click();
-      await expect(page).toHaveURL(/\/mfe-host/);
-      await finishedStarting(page);
       const request = await playwright.request.newContext();
       try {
         const control = new PlatformControl(request, server.baseURL);
-        // No page of the shell runs while the tokens expire for the platform: one still calling then
-        // would start a refresh that the reload cuts off mid-grant, and a grant whose sender went
-        // away ends the session by design (faults.spec), instead of the refresh this test is about.
-        await page.goto('about:blank');
-        await control.clock(1000); // every access token issued so far is expired for the platform
-        await page.goto(`${server.baseURL}/mfe-host`);
-        await expect(new ShellChrome(page).memberName).not.toBeEmpty();
-        await expect.poll(async () => refreshGrants(await control.log({ path: '/oidc/token' })).map((g) => g.status)).toContain(200);
-        expect(refreshGrants(await control.log({ path: '/api/access/v1/oauth/token' }))).toEqual([]);
+        await test.step('with OIDC on, discovery and the JWKS are loaded and the ID token is validated', async () => {
+          await continueAs(page, server.baseURL);
+          await expect(page).toHaveURL(new RegExp(`^${server.baseURL}/oidc/authorize\\?`));
+          await idpButton(page).click();
+          await expect(page).toHaveURL(/\/mfe-host/);
 
-        const refreshToken = (await storedEntry(page, 'auth') as { refresh_token: string }).refresh_token;
-        await new ShellChrome(page).signOut();
-        await expect(page).toHaveURL(`${server.baseURL}/auth`);
-        await expect(new SignInPage(page).heading).toBeVisible();
-        const log = await control.log({ path: '/oidc/' });
-        const revoke = log.find((r) => r.method === 'POST' && r.path === '/oidc/revoke');
-        expect(revoke?.body).toMatchObject({ token: refreshToken, token_type_hint: 'refresh_token', client_id: 'trust-shell' });
-        const end = log.find((r) => r.method === 'GET' && r.path === '/oidc/endsession');
-        expect(end?.query).toMatchObject({ post_logout_redirect_uri: `${server.baseURL}/auth` });
-        expect(end?.query.id_token_hint).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-        expect(end!.seq).toBeGreaterThan(revoke!.seq);
-        // The provider's session is over: its refresh token is refused.
-        const reuse = await request.post(`${server.baseURL}/oidc/token`, { form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'trust-shell' } });
-        expect(reuse.status()).toBe(400);
+          const log = await requestLog(playwright, server.baseURL, { path: '/oidc/' });
+          const paths = log.map((r) => `${r.method} ${r.path}`);
+          expect(paths).toContain('GET /oidc/.well-known/openid-configuration');
+          const authorize = log.find((r) => r.method === 'GET' && r.path === '/oidc/authorize');
+          expect(authorize?.query).toMatchObject({ scope: 'openid profile read', code_challenge_method: 'S256', login_hint: ssoEmail });
+          expect(authorize?.query.nonce).toMatch(/^[A-Za-z0-9_-]{45}$/);
+          const [grant] = codeGrants(log.filter((r) => r.path === '/oidc/token'));
+          expect(grant?.status).toBe(200);
+          expect(authorize?.query.code_challenge).toBe(s256((grant?.body as Record<string, string>).code_verifier!));
+          // The signature check reads the key set after the token answer.
+          const jwks = log.find((r) => r.path === '/oidc/.well-known/jwks.json');
+          expect(jwks?.status).toBe(200);
+          expect(jwks!.seq).toBeGreaterThan(grant!.seq);
+        });
+
+        await test.step('with OIDC on, refresh grants go to the discovered token endpoint; sign-out revokes the refresh token and ends the provider session', async () => {
+          // Signed in by the step before, as this test used to begin.
+          await expect(page).toHaveURL(/\/mfe-host/);
+          await finishedStarting(page);
+          // No page of the shell runs while the tokens expire for the platform: one still calling then
+          // would start a refresh that the reload cuts off mid-grant, and a grant whose sender went
+          // away ends the session by design (faults.spec), instead of the refresh this test is about.
+          await page.goto('about:blank');
+          await control.clock(1000); // every access token issued so far is expired for the platform
+          await page.goto(`${server.baseURL}/mfe-host`);
+          await expect(new ShellChrome(page).memberName).not.toBeEmpty();
+          await expect.poll(async () => refreshGrants(await control.log({ path: '/oidc/token' })).map((g) => g.status)).toContain(200);
+          expect(refreshGrants(await control.log({ path: '/api/access/v1/oauth/token' }))).toEqual([]);
+
+          const refreshToken = (await storedEntry(page, 'auth') as { refresh_token: string }).refresh_token;
+          await new ShellChrome(page).signOut();
+          await expect(page).toHaveURL(`${server.baseURL}/auth`);
+          await expect(new SignInPage(page).heading).toBeVisible();
+          const log = await control.log({ path: '/oidc/' });
+          const revoke = log.find((r) => r.method === 'POST' && r.path === '/oidc/revoke');
+          expect(revoke?.body).toMatchObject({ token: refreshToken, token_type_hint: 'refresh_token', client_id: 'trust-shell' });
+          const end = log.find((r) => r.method === 'GET' && r.path === '/oidc/endsession');
+          expect(end?.query).toMatchObject({ post_logout_redirect_uri: `${server.baseURL}/auth` });
+          expect(end?.query.id_token_hint).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+          expect(end!.seq).toBeGreaterThan(revoke!.seq);
+          // The provider's session is over: its refresh token is refused.
+          const reuse = await request.post(`${server.baseURL}/oidc/token`, { form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'trust-shell' } });
+          expect(reuse.status()).toBe(400);
+        });
+
+        await test.step('a tampered nonce is refused (token_validation_error, Wrong nonce) with OIDC on', async () => {
+          // The platform back at its start: its clock (moved on by the step before) and its log.
+          await control.reset();
+          const errors = consoleErrors(page);
+          await continueAs(page, server.baseURL);
+          const back = await approveWithoutFollowing(page);
+          // The identity provider's page is on the shell's origin and tab, so it shares sessionStorage.
+          await page.evaluate(() => sessionStorage.setItem('trust-shell.sso.nonce', 'N'.repeat(45)));
+          await page.goto(back.href);
+
+          await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
+          await expect(page).toHaveURL(/\/auth$/);
+          expect(errors.join('\n')).toContain('login event token_validation_error: Wrong nonce');
+          // The code was exchanged, but its tokens were thrown away: nothing signed in.
+          expect(codeGrants(await requestLog(playwright, server.baseURL, { path: '/oidc/token' }))).toHaveLength(1);
+          expect(await page.evaluate(() => localStorage.getItem('trust-shell.tenant'))).toBeNull();
+        });
       } finally {
         await request.dispose();
       }
@@ -187,49 +247,6 @@ test.describe('single sign-on', () => {
       const end = (await requestLog(playwright, server.baseURL, { path: '/oidc/endsession' }))[0];
       expect(end?.query).toMatchObject({ from: 'config', post_logout_redirect_uri: `${server.baseURL}/auth` });
       expect(end?.query.id_token_hint).toBeTruthy();
-    });
-  });
-
-  test('a tampered state is refused before any token request (invalid_nonce_in_state)', async ({ page, playwright, baseURL }) => {
-    const errors = consoleErrors(page);
-    await continueAs(page, baseURL!);
-    const back = await approveWithoutFollowing(page);
-    expect(back.pathname).toBe('/auth');
-    back.searchParams.set('state', `${back.searchParams.get('state')}x`);
-    await page.goto(back.href);
-
-    await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
-    await expect(page).toHaveURL(/\/auth$/);
-    expect(errors.join('\n')).toContain('login event invalid_nonce_in_state');
-    expect(codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }))).toEqual([]);
-  });
-
-  test('cancelling at the identity provider is a code_error and leaves the user on /auth', async ({ page, playwright, baseURL }) => {
-    const errors = consoleErrors(page);
-    await continueAs(page, baseURL!);
-    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-
-    await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
-    await expect(page).toHaveURL(/\/auth$/);
-    expect(errors.join('\n')).toContain('login event code_error: The authorization server answered access_denied');
-    expect(codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }))).toEqual([]);
-  });
-
-  test('a tampered nonce is refused (token_validation_error, Wrong nonce) with OIDC on', async ({ page, playwright }) => {
-    await withConfiguredShell(oidcOn, async (server) => {
-      const errors = consoleErrors(page);
-      await continueAs(page, server.baseURL);
-      const back = await approveWithoutFollowing(page);
-      // The identity provider's page is on the shell's origin and tab, so it shares sessionStorage.
-      await page.evaluate(() => sessionStorage.setItem('trust-shell.sso.nonce', 'N'.repeat(45)));
-      await page.goto(back.href);
-
-      await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
-      await expect(page).toHaveURL(/\/auth$/);
-      expect(errors.join('\n')).toContain('login event token_validation_error: Wrong nonce');
-      // The code was exchanged, but its tokens were thrown away: nothing signed in.
-      expect(codeGrants(await requestLog(playwright, server.baseURL, { path: '/oidc/token' }))).toHaveLength(1);
-      expect(await page.evaluate(() => localStorage.getItem('trust-shell.tenant'))).toBeNull();
     });
   });
 
