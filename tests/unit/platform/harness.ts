@@ -24,6 +24,10 @@ export async function startPlatform(opts: PlatformOptions = { control: true }): 
       res.end('not a platform path');
     }),
   );
+  // Kept-alive connections stay open until close(). With Node's 5 s, a test that keeps the process
+  // busy past it (a megabyte answer parsed on a loaded machine) sends its next call on a connection
+  // the server closes as soon as its timer runs: ECONNRESET (nodejs/undici#3141).
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
