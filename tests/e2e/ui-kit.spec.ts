@@ -147,6 +147,9 @@ test.describe('UI kit (/ui-kit)', () => {
       await expect(result).toHaveAttribute('data-result', 'null');
 
       await opener.click();
+      // Pressed once the dialog holds the focus, as a member presses it on a dialog they see: an
+      // Escape before the dialog's first frame (a busy machine) reaches no dialog, which then stays.
+      await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(result).toHaveAttribute('data-result', 'null');
