@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, ar, quietenStartup } from './fixtures.ts';
+import { test, expect, en, ar, freshStart, quietenStartup } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
-import type { PlatformControl } from './support/platform.ts';
 
 const eulaPath = '/api/access/v1/eula';
 const acceptancePath = '/api/access/v1/eula/acceptance';
@@ -13,21 +12,8 @@ const eulaEmail = 'eula@acme.test';
 const agreementHeading = (page: Page) => page.getByRole('heading', { name: 'Terms of use' });
 const acceptButton = (page: Page, texts = en) => page.getByRole('button', { name: texts.Accept });
 
-/**
- * After a step that accepted: signed out, the platform back at its start (not accepted). The
- * sign-out kept the tab's place as its return URL; a fresh tab has none, so it goes too.
- */
-async function signedOutAfterAccepting(page: Page, platform: PlatformControl): Promise<void> {
-  await new ShellChrome(page).signOut();
-  await expect(page).toHaveURL(/\/auth$/);
-  await page.evaluate(() => sessionStorage.clear());
-  await platform.reset();
-  await quietenStartup(platform);
-}
-
 test.describe('/eula: the end-user agreement', () => {
-  // The steps that accept share one start: before each next one the member signs out and the
-  // platform forgets the acceptance.
+  // The steps that accept share one tab: each next one starts afresh (freshStart).
   test('accepting: the shown Version, refreshed once, on to the return URL; a 400 on Version shows the new agreement; a failed load and acceptance can be tried again', async ({
     page,
     platform,
@@ -67,7 +53,7 @@ test.describe('/eula: the end-user agreement', () => {
     });
 
     await test.step('a 400 on Version shows the new agreement with a message; accepting that one goes on', async () => {
-      await signedOutAfterAccepting(page, platform);
+      await freshStart(page, platform); // the platform forgets the acceptance; no return URL is kept
       await platform.override({ method: 'GET', path: eulaPath, status: 200, body: { Version: '2025.4', Html: '<h2>Old terms</h2><p>Superseded.</p>' }, times: 1 });
       await page.goto('/auth');
       await new SignInPage(page).submit(eulaEmail);
@@ -87,7 +73,7 @@ test.describe('/eula: the end-user agreement', () => {
     });
 
     await test.step('a failed load and a failed acceptance say so and can be tried again', async () => {
-      await signedOutAfterAccepting(page, platform);
+      await freshStart(page, platform); // the platform forgets the acceptance; no return URL is kept
       await platform.fault({ method: 'GET', path: eulaPath, status: 500, times: 1 });
       await page.goto('/auth');
       await new SignInPage(page).submit(eulaEmail);
