@@ -108,17 +108,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
   signedIn: async ({ platform }, use) => {
-    await use(async (page, email, path = '/mfe-host') => {
-      const tokens = await platform.token(email);
-      // A same-origin address that runs none of the shell's code, to store the session from.
-      await page.goto('/config.json');
-      await plantSignIn(page, tokens, email);
-      await page.goto(path);
-    });
+    await use((page, email, path = '/mfe-host') => arriveSignedIn(page, platform, email, path));
   },
 });
 
 export { expect };
+
+/**
+ * The `signedIn` fixture's way in, also for a server of a test's own (`base`, its origin): tokens
+ * from `control`, stored from a same-origin address that runs none of the shell's code, then `path`.
+ */
+export async function arriveSignedIn(page: Page, control: PlatformControl, email: string, path = '/mfe-host', base = ''): Promise<void> {
+  const tokens = await control.token(email);
+  await page.goto(`${base}/config.json`);
+  await plantSignIn(page, tokens, email);
+  await page.goto(`${base}${path}`);
+}
 
 /** See `quietStartup`; also for tests that start a server of their own, or keep the maintenance notice. */
 export async function quietenStartup(control: PlatformControl, { keepMaintenance = false, keepProductImprovements = false } = {}): Promise<void> {

@@ -3,13 +3,12 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test, expect, en, quietenStartup, waitForServiceWorker } from './fixtures.ts';
+import { test, expect, en, arriveSignedIn, quietenStartup, waitForServiceWorker } from './fixtures.ts';
 import { bannerControls, sidewaysScroll } from './support/layout.ts';
 import { ShellChrome, UpdateIndicator } from './support/pages.ts';
 import { shoot } from './support/screenshots.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startShellServer, type ShellServer } from './support/server.ts';
-import { plantSignIn } from './support/shellStorage.ts';
 
 /**
  * A deploy while the shell is open. The first version (this run's dist/, build
@@ -65,11 +64,8 @@ async function signedInOnFirstVersion(context: BrowserContext, request: APIReque
   await control.reset();
   await quietenStartup(control);
   const page = await context.newPage();
-  // Arriving signed in, as the `signedIn` fixture does on the shared server: the deploy is tested, not the sign-in.
-  const tokens = await control.token('admin@acme.test');
-  await page.goto(`${server.baseURL}/config.json`);
-  await plantSignIn(page, tokens, 'admin@acme.test');
-  await page.goto(`${server.baseURL}/mfe-host`);
+  // Arriving signed in: the deploy is tested, not the sign-in.
+  await arriveSignedIn(page, control, 'admin@acme.test', '/mfe-host', server.baseURL);
   await new ShellChrome(page).expectSignedInAs('Ada Admin');
   await waitForServiceWorker(page);
   return page;
