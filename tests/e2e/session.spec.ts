@@ -322,7 +322,10 @@ test.describe('offline and single sign-on sign-out', () => {
     runs.length = 0;
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await context.clock.fastForward(3000);
-    await expect.poll(() => outcomes(runs)).toEqual(['reused']);
+    // A run of the first fast-forward may still be finishing after the reset above (seen once with
+    // one worker): it reuses the token too. Every run reuses it, and there was one grant.
+    await expect.poll(() => outcomes(runs)).toContain('reused');
+    expect(outcomes(runs).filter((outcome) => outcome !== 'reused')).toEqual([]);
     expect(await grants()).toBe(1);
   });
 
