@@ -4,9 +4,6 @@ import { test, expect, en, finishedStarting, recordDialogs, waitForServiceWorker
 import { ShellChrome } from './support/pages.ts';
 import { platformGet, tenantIdByName } from './support/session.ts';
 
-// The service worker is part of what these tests check (the config blocks it by default).
-test.use({ serviceWorkers: 'allow' });
-
 /** Tenant branding, the kept brand, theme at start-up, direction, the 404 logo. */
 
 interface IncomingBranding {
@@ -120,68 +117,74 @@ test.describe('tenant branding', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test('a reload offline paints the kept brand; a theme picked in the top bar is kept for the next start; switching off (Acme Europe) applies the server theme over the stored one', async ({
-    page,
-    context,
-    signedIn,
-    platform,
-    request,
-  }) => {
-    const chrome = new ShellChrome(page);
-    await test.step('a reload offline paints the kept brand without any network answer', async () => {
-      const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
-      const workspace = await platformGet<IncomingBranding>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
-      await signedIn(page, 'admin@acme.test');
-      await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
-      await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
-      await waitForServiceWorker(page);
+  // A reload offline: the service worker serves the shell (the config blocks it by default; the
+  // other tests here paint the brand as any start does, whoever serves it).
+  test.describe('served by the service worker', () => {
+    test.use({ serviceWorkers: 'allow' });
 
-      await context.setOffline(true);
-      await platform.clearLog();
-      await page.reload();
-      await expect(page.locator('html')).toHaveAttribute('data-brand', 'custom');
-      expect(await brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
-      await expect(page).toHaveTitle(resource(init, 'tabTitle')!);
-      expect(await favicon(page)).toBe(resource(init, 'favicon'));
-      await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
-      await expect(chrome.bar).toContainText(workspace.pageTitle!);
-      expect(await platform.log()).toEqual([]);
-      await context.setOffline(false);
-    });
-    await test.step('switching on: the member picks a theme in the top bar; it is kept for the next start', async () => {
-      // Back online, the tab reloads the state once the network has stayed on for a moment (its
-      // theme call included): done before the calls below are counted.
-      await expect.poll(async () => (await platform.log({ path: '/api/atlas/v1/theme' })).length, { timeout: 20_000 }).toBeGreaterThan(0);
-      await finishedStarting(page);
-      await chrome.openUserMenu();
-      await expect(chrome.choice(en.ThemeDefault!)).toHaveAttribute('aria-checked', 'true');
-      await chrome.choice(en.ThemePreviewDark!).click();
-      await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
-      await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
-      expect(await axeViolations(page, 'header')).toEqual([]);
+    test('a reload offline paints the kept brand; a theme picked in the top bar is kept for the next start; switching off (Acme Europe) applies the server theme over the stored one', async ({
+      page,
+      context,
+      signedIn,
+      platform,
+      request,
+    }) => {
+      const chrome = new ShellChrome(page);
+      await test.step('a reload offline paints the kept brand without any network answer', async () => {
+        const init = await platformGet<Init>(request, platform, '/api/global-state/v1/init');
+        const workspace = await platformGet<IncomingBranding>(request, platform, '/api/branding/v1/branding?isWorkspaceNavigation=true');
+        await signedIn(page, 'admin@acme.test');
+        await expect.poll(() => brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
+        await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
+        await waitForServiceWorker(page);
 
-      await platform.clearLog();
-      await page.reload();
-      await chrome.openUserMenu();
-      await expect(chrome.choice(en.ThemePreviewDark!)).toHaveAttribute('aria-checked', 'true');
-      await page.keyboard.press('Escape');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
-      expect(await platform.log({ path: '/api/atlas/v1/theme' })).toHaveLength(1);
-    });
-    await test.step('switching off (Acme Europe): the server theme applies over the stored one, no theme menu, inherited brand', async () => {
-      const europe = await tenantIdByName(request, platform, 'Acme Europe');
-      await chrome.pick(en.ThemePreview!);
-      await page.goto(`/mfe-host?context=${europe}&contextVersion=2`);
-      await expect(chrome.tenantName).toHaveText('Acme Europe');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
-      await chrome.openUserMenu();
-      await expect(chrome.choicesNamed(en.ThemePreview!)).toHaveCount(0);
-      await page.keyboard.press('Escape');
-      // The server's theme is applied, the member's own choice stays stored for tenants that allow it.
-      expect(await page.evaluate(() => localStorage.getItem('trust-shell.theme'))).toBe('preview');
-      await expect(page).toHaveTitle('Acme Europe');
-      await expect(chrome.bar).toContainText('Acme Europe Trust Center');
-      expect(await axeViolations(page, 'header')).toEqual([]);
+        await context.setOffline(true);
+        await platform.clearLog();
+        await page.reload();
+        await expect(page.locator('html')).toHaveAttribute('data-brand', 'custom');
+        expect(await brandVar(page, '--brand-primary')).toBe(init.branding.primaryColor);
+        await expect(page).toHaveTitle(resource(init, 'tabTitle')!);
+        expect(await favicon(page)).toBe(resource(init, 'favicon'));
+        await expect(chrome.tenantLogo).toHaveAttribute('src', workspace.logoData!);
+        await expect(chrome.bar).toContainText(workspace.pageTitle!);
+        expect(await platform.log()).toEqual([]);
+        await context.setOffline(false);
+      });
+      await test.step('switching on: the member picks a theme in the top bar; it is kept for the next start', async () => {
+        // Back online, the tab reloads the state once the network has stayed on for a moment (its
+        // theme call included): done before the calls below are counted.
+        await expect.poll(async () => (await platform.log({ path: '/api/atlas/v1/theme' })).length, { timeout: 20_000 }).toBeGreaterThan(0);
+        await finishedStarting(page);
+        await chrome.openUserMenu();
+        await expect(chrome.choice(en.ThemeDefault!)).toHaveAttribute('aria-checked', 'true');
+        await chrome.choice(en.ThemePreviewDark!).click();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
+        await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+        expect(await axeViolations(page, 'header')).toEqual([]);
+
+        await platform.clearLog();
+        await page.reload();
+        await chrome.openUserMenu();
+        await expect(chrome.choice(en.ThemePreviewDark!)).toHaveAttribute('aria-checked', 'true');
+        await page.keyboard.press('Escape');
+        await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
+        expect(await platform.log({ path: '/api/atlas/v1/theme' })).toHaveLength(1);
+      });
+      await test.step('switching off (Acme Europe): the server theme applies over the stored one, no theme menu, inherited brand', async () => {
+        const europe = await tenantIdByName(request, platform, 'Acme Europe');
+        await chrome.pick(en.ThemePreview!);
+        await page.goto(`/mfe-host?context=${europe}&contextVersion=2`);
+        await expect(chrome.tenantName).toHaveText('Acme Europe');
+        await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
+        await chrome.openUserMenu();
+        await expect(chrome.choicesNamed(en.ThemePreview!)).toHaveCount(0);
+        await page.keyboard.press('Escape');
+        // The server's theme is applied, the member's own choice stays stored for tenants that allow it.
+        expect(await page.evaluate(() => localStorage.getItem('trust-shell.theme'))).toBe('preview');
+        await expect(page).toHaveTitle('Acme Europe');
+        await expect(chrome.bar).toContainText('Acme Europe Trust Center');
+        expect(await axeViolations(page, 'header')).toEqual([]);
+      });
     });
   });
 });

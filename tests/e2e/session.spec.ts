@@ -5,7 +5,9 @@ import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import type { LoggedRequest } from './support/platform.ts';
 
-// The service worker is part of what these tests check (the config blocks it by default).
+// The service worker is part of what these tests check (the config blocks it by default), except
+// where a describe says otherwise: the sign-in page's own flows, which run before any worker
+// controls the page, would only pay for its install.
 test.use({ serviceWorkers: 'allow' });
 
 const tokenPath = '/api/access/v1/oauth/token';
@@ -22,6 +24,7 @@ async function openSignedIn(tabs: (n: number) => Promise<Page[]>, signIn: (p: Pa
 }
 
 test.describe('sign-in', () => {
+  test.use({ serviceWorkers: 'block' });
   test('a wrong password shows an error and keeps the typed email', async ({ page, platform }) => {
     await page.goto('/auth');
     const signInPage = new SignInPage(page);
