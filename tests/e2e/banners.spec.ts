@@ -91,7 +91,13 @@ test.describe('banners', () => {
       await platform.clearLog();
       await platform.fault({ method: 'GET', path: bannerPath, status: 500 });
       await page.reload();
-      await expect.poll(async () => (await platform.log({ path: bannerPath })).map((c) => c.status)).toEqual([500]);
+      // A warm start's revalidated run asks again after a failed read (lib/startup/startupRun), so
+      // one read or two, depending on which lands first (two were seen on a loaded machine).
+      await expect.poll(async () => (await platform.log({ path: bannerPath })).length).toBeGreaterThan(0);
+      await finishedStarting(page);
+      const reads = (await platform.log({ path: bannerPath })).map((c) => c.status);
+      expect(reads.length).toBeLessThanOrEqual(2);
+      expect(reads.filter((status) => status !== 500)).toEqual([]);
       await expect(page.locator('.banner-area [data-alert-id]')).toHaveCount(0);
       await expect(page.getByRole('main')).toBeVisible();
     });
