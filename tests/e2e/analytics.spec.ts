@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, freshStart } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
 import { ShellChrome, StartupModals } from './support/pages.ts';
 import type { PlatformControl } from './support/platform.ts';
 
@@ -65,6 +65,7 @@ test.describe('analytics identification', () => {
   // answers: analytics is decided at each start.
   test('with a key, ProductAnalytics and ProductImprovements the stand-in loads and gets the SPEC §3 identity; signing out resets it; no analytics when ProductImprovements is off, the ProductAnalytics permission is missing or the customer success key is blank', async ({
     page,
+    freshStart,
     signedIn,
     platform,
   }) => {
@@ -124,7 +125,7 @@ test.describe('analytics identification', () => {
       },
     ]) {
       await test.step(`no analytics when ${condition}`, async () => {
-        await freshStart(page, platform);
+        await freshStart(page);
         await arrange(platform);
         await inShell(page, signedIn, email);
         // The decision is taken when the state is shown; the script would be requested at once.
@@ -142,6 +143,7 @@ test.describe('analytics identification', () => {
   // reach their logs; the opt-out step reads its own page's calls last (they are sorted page by page).
   test('a script that never defines the agent, or cannot be loaded: logged, the shell goes on; events tracked before the script is loaded arrive after identification, in order; Remove guidance in the product-improvements modal opts out and nothing more is sent', async ({
     page,
+    freshStart,
     signedIn,
     platform,
   }) => {
@@ -164,7 +166,7 @@ test.describe('analytics identification', () => {
     });
 
     await test.step('a script that cannot be loaded logs "Could not load" and the shell goes on', async () => {
-      await freshStart(page, platform);
+      await freshStart(page);
       await preferences(platform, true);
       await platform.fault({ method: 'GET', path: scriptPath, status: 404 });
       const errors: string[] = [];
@@ -178,7 +180,7 @@ test.describe('analytics identification', () => {
     });
 
     await test.step('events tracked before the script is loaded arrive after identification, in order', async () => {
-      await freshStart(page, platform);
+      await freshStart(page);
       await preferences(platform, true);
       // A slow script: the first page view is certainly tracked while the agent is still missing.
       await platform.fault({ method: 'GET', path: scriptPath, latencyMs: 600 });
@@ -201,7 +203,7 @@ test.describe('analytics identification', () => {
     });
 
     await test.step('Remove guidance in the product-improvements modal opts out and nothing more is sent', async () => {
-      await freshStart(page, platform);
+      await freshStart(page);
       await preferences(platform, true, true);
       await inShell(page, signedIn, 'admin@acme.test');
       await expect.poll(() => callNames(platform)).toContain('track:page_view');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, ar, finishedStarting, freshStart } from './fixtures.ts';
+import { test, expect, en, ar, finishedStarting } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome } from './support/pages.ts';
 
@@ -17,6 +17,7 @@ test.describe('banners', () => {
   // One persona per step in one tab, each step after the first starting afresh (freshStart).
   test('the release banner: asked for in the member’s language, sanitised, dismissed for good; SANDBOX tenant: the sandbox banner, with its parent; an Arabic member gets the banner in Arabic', async ({
     page,
+    freshStart,
     signedIn,
     platform,
   }) => {
@@ -52,7 +53,7 @@ test.describe('banners', () => {
     });
 
     await test.step('SANDBOX tenant: the sandbox banner, with its parent', async () => {
-      await freshStart(page, platform);
+      await freshStart(page);
       await signedIn(page, 'sandbox@acme.test');
       const sandbox = page.getByRole('region', { name: en.Sandbox });
       await expect(sandbox).toHaveText(en.SandboxBannerWithParent!.replace('{{parentName}}', 'Acme Corp'));
@@ -63,7 +64,7 @@ test.describe('banners', () => {
     });
 
     await test.step('an Arabic member gets the banner in Arabic', async () => {
-      await freshStart(page, platform);
+      await freshStart(page);
       await signedIn(page, 'arabic@acme.test');
       await expect.poll(async () => (await platform.log({ path: bannerPath })).map((c) => c.query.languageCode)).toContain('ar');
       // Acme Corp announces the release; its Arabic text is shown.

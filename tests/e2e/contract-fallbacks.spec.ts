@@ -1,4 +1,4 @@
-import { test, expect, en, freshStart } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
 import { Dialog, ShellChrome } from './support/pages.ts';
 import { platformGet } from './support/session.ts';
 
@@ -13,13 +13,14 @@ test.describe('contract fall-backs (platform-api.yaml fall-back table)', () => {
     // the null user included, is there to show.
     test('users/current/legacy answering 500 or an array for an object is a null user: the e-mail stands in for the name and no start-up modal runs', async ({
       page,
+      freshStart,
       signedIn,
       platform,
     }) => {
       await page.clock.install();
       for (const answer of ['500', 'an array for an object'] as const) {
         await test.step(`users/current/legacy answering ${answer} is a null user: the e-mail stands in for the name and no start-up modal runs`, async () => {
-          if (answer !== '500') await freshStart(page, platform, { quiet: false });
+          if (answer !== '500') await freshStart(page);
           if (answer === '500') await platform.fault({ method: 'GET', path: legacyPath, status: 500 });
           else await platform.override({ method: 'GET', path: legacyPath, status: 200, body: [] });
           await signedIn(page, 'admin@acme.test');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, ar, freshStart, quietenStartup } from './fixtures.ts';
+import { test, expect, en, ar, quietenStartup } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
@@ -16,6 +16,7 @@ test.describe('/eula: the end-user agreement', () => {
   // The steps that accept share one tab: each next one starts afresh (freshStart).
   test('accepting: the shown Version, refreshed once, on to the return URL; a 400 on Version shows the new agreement; a failed load and acceptance can be tried again', async ({
     page,
+    freshStart,
     platform,
   }) => {
     await test.step('shows the agreement, accepts the shown Version, refreshes once and goes on to the return URL', async () => {
@@ -53,7 +54,7 @@ test.describe('/eula: the end-user agreement', () => {
     });
 
     await test.step('a 400 on Version shows the new agreement with a message; accepting that one goes on', async () => {
-      await freshStart(page, platform); // the platform forgets the acceptance; no return URL is kept
+      await freshStart(page); // the platform forgets the acceptance; no return URL is kept
       await platform.override({ method: 'GET', path: eulaPath, status: 200, body: { Version: '2025.4', Html: '<h2>Old terms</h2><p>Superseded.</p>' }, times: 1 });
       await page.goto('/auth');
       await new SignInPage(page).submit(eulaEmail);
@@ -73,7 +74,7 @@ test.describe('/eula: the end-user agreement', () => {
     });
 
     await test.step('a failed load and a failed acceptance say so and can be tried again', async () => {
-      await freshStart(page, platform); // the platform forgets the acceptance; no return URL is kept
+      await freshStart(page); // the platform forgets the acceptance; no return URL is kept
       await platform.fault({ method: 'GET', path: eulaPath, status: 500, times: 1 });
       await page.goto('/auth');
       await new SignInPage(page).submit(eulaEmail);

@@ -48,6 +48,15 @@ interface TestFixtures {
    * violation on purpose takes it out of the list (`cspViolations.splice(0)`) after checking it.
    */
   cspViolations: string[];
+  /**
+   * Readies the tab for a start as a test of its own would get it, for a test whose steps each
+   * begin afresh: on a same-origin address that runs none of the shell's code, the origin's storage
+   * is emptied (local and session storage, IndexedDB, Cache Storage) and its cookies dropped, and
+   * the platform goes back to the state the test began with (quiet or not, as `quietStartup`
+   * says). With `keepStorage`, only the platform starts afresh. The renderer and the code it
+   * compiled stay: that is what a step saves over a test (about 1 CPU-s).
+   */
+  freshStart: (page: Page, options?: { keepStorage?: boolean }) => Promise<void>;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -72,8 +81,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ playwright, shell, quietStartup }, use) => {
       const request = await playwright.request.newContext();
       const control = new PlatformControl(request, shell.baseURL);
-      await control.reset();
-      if (quietStartup) await quietenStartup(control);
+      await initialPlatform(control, quietStartup);
       await use(control);
       await request.dispose();
     },
@@ -110,6 +118,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   signedIn: async ({ platform }, use) => {
     await use((page, email, path = '/mfe-host') => arriveSignedIn(page, platform, email, path));
   },
+  freshStart: async ({ platform, quietStartup }, use) => {
+    await use(async (page, { keepStorage = false } = {}) => {
+      await page.goto('/config.json');
+      if (!keepStorage) await emptyOriginStorage(page);
+      await initialPlatform(platform, quietStartup);
+    });
+  },
 });
 
 export { expect };
@@ -137,16 +152,14 @@ export async function quietenStartup(control: PlatformControl, { keepMaintenance
   });
 }
 
-/**
- * Readies the tab for a start as a test of its own would get it, for a test whose steps each
- * begin afresh: on a same-origin address that runs none of the shell's code, the origin's storage
- * is emptied (local and session storage, IndexedDB, Cache Storage) and its cookies dropped, and the
- * platform goes back to its initial state: quiet as the `quietStartup` fixture makes it, unless
- * `quiet: false` (a spec of the start-up modals). The renderer and the code it compiled stay: that
- * is what a step saves over a test (about 1 CPU-s).
- */
-export async function freshStart(page: Page, platform: PlatformControl, { quiet = true }: { quiet?: boolean } = {}): Promise<void> {
-  await page.goto('/config.json');
+/** The emulator's initial state and an empty log; quiet (see `quietStartup`) when `quiet`. */
+async function initialPlatform(control: PlatformControl, quiet: boolean): Promise<void> {
+  await control.reset();
+  if (quiet) await quietenStartup(control);
+}
+
+/** Empties the open origin's local and session storage, IndexedDB and Cache Storage, and the context's cookies. */
+async function emptyOriginStorage(page: Page): Promise<void> {
   await page.evaluate(async () => {
     localStorage.clear();
     sessionStorage.clear();
@@ -161,8 +174,6 @@ export async function freshStart(page: Page, platform: PlatformControl, { quiet 
     for (const key of await caches.keys()) await caches.delete(key);
   });
   await page.context().clearCookies();
-  await platform.reset();
-  if (quiet) await quietenStartup(platform);
 }
 
 /** The two-step sign-in form: email, Continue (the SAML lookup), password, Sign in. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, freshStart } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import { recordAttempts } from './support/hardening.ts';
@@ -59,7 +59,7 @@ test.describe('schema-violating answers', () => {
   test.use({ quietStartup: false });
 
   // One tab: each step after the first starts afresh (freshStart), the platform given its answers.
-  test('around init; init, permissions, current tenant, preferences, tenant translations, seed; an invited member\'s organisations: each falls back, the shell works', async ({ page, signedIn, platform }) => {
+  test('around init; init, permissions, current tenant, preferences, tenant translations, seed; an invited member\'s organisations: each falls back, the shell works', async ({ page, freshStart, signedIn, platform }) => {
     await test.step('around init (access level, org-group users, navigation, version, tool settings, theme, tenants, banners, maintenance, benchmarking, attributes, languages, subscriptions): each falls back, the shell works', async () => {
       const errors = pageErrors(page);
       const violations: Violation[] = [
@@ -113,7 +113,7 @@ test.describe('schema-violating answers', () => {
     });
 
     await test.step('init, permissions, current tenant, preferences, tenant translations, seed: each falls back, the shell works', async () => {
-      await freshStart(page, platform, { quiet: false });
+      await freshStart(page);
       const errors = pageErrors(page);
       const { guid } = claimsOf((await platform.token('admin@acme.test')).access_token);
       const violations: Violation[] = [
@@ -141,7 +141,7 @@ test.describe('schema-violating answers', () => {
     });
 
     await test.step('an invited member\'s organisations off the contract (wrong types): an empty tree, the shell works', async () => {
-      await freshStart(page, platform, { quiet: false });
+      await freshStart(page);
       const errors = pageErrors(page);
       // Without Login the tree is the invited organisation list (SPEC §3); a failure is an empty tree (§8).
       const violations: Violation[] = [{ path: '/api/access/v1/users/current/organizations', kind: 'wrong types', body: [{ Id: 7, Name: { text: 'Privacy Office' } }] }];
@@ -222,6 +222,7 @@ test.describe('later answers off the contract', () => {
   // One tab: the second step starts afresh (freshStart), the platform given its answers.
   test('the workspace-navigation branding, organisation date-time defaults and a tenant context off the contract: init\'s brand stays, the contract defaults, no switch; both forms still work', async ({
     page,
+    freshStart,
     signedIn,
     platform,
     request,
@@ -250,7 +251,7 @@ test.describe('later answers off the contract', () => {
     });
 
     await test.step('organisation date-time defaults and a tenant context off the contract: the contract defaults, no switch; both forms still work', async () => {
-      await freshStart(page, platform);
+      await freshStart(page);
       const errors = pageErrors(page);
       const { access_token } = await platform.token('admin@acme.test');
       const headers = { Authorization: `Bearer ${access_token}` };

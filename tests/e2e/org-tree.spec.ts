@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, en, freshStart } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { initPath, openPicker, picker, tree } from './support/orgTree.ts';
 import { refreshGrants } from './support/session.ts';
@@ -32,6 +32,7 @@ test.describe('organisation tree', () => {
   // with no tree kept from before.
   test('an invited user (no Login) gets the single node of their first organisation; admin: every level sorted by Position, choosing by keyboard switches the organisation', async ({
     page,
+    freshStart,
     signedIn,
     platform,
     request,
@@ -49,7 +50,7 @@ test.describe('organisation tree', () => {
     });
 
     await test.step('admin: every level sorted by Position; choosing by keyboard switches the organisation', async () => {
-      await freshStart(page, platform);
+      await freshStart(page);
       // The platform's answer with every level in reverse order: the shell must sort by Position itself.
       const answer = await initAnswer(request, platform, 'admin@acme.test');
       await platform.override({ method: 'GET', path: initPath, status: 200, body: JSON.stringify({ ...answer, organizations: reverseEveryLevel(answer.organizations) }), contentType: 'application/json', times: 1 });

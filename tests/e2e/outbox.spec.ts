@@ -40,18 +40,6 @@ const bearer = (r: LoggedRequest) => (r.headers.authorization ?? '').replace(/^B
 const idempotencyKey = (r: LoggedRequest) => r.headers['idempotency-key'] ?? '';
 const clock = (page: Page) => new ShellChrome(page).clock;
 
-/**
- * A fresh platform (12-hour again, an empty log, no session) and the admin's new session on it,
- * reset from a page that runs none of the shell's code, so no call of the old session meets the
- * reset. The browser's storage stays as the step before left it.
- */
-async function adminOnFreshPlatform(page: Page, platform: PlatformControl, signedIn: (page: Page, email: string) => Promise<void>): Promise<void> {
-  await page.goto('/config.json');
-  await platform.reset();
-  await quietenStartup(platform);
-  await signedIn(page, 'admin@acme.test');
-}
-
 test.describe('outbox', () => {
   test.describe('with the maintenance notice', () => {
     test.use({ quietStartup: false });
@@ -117,7 +105,7 @@ test.describe('outbox', () => {
     });
   });
 
-  test('a lost answer is not applied twice; a write refused with 400 is shown as failed and dismissed; writes queued by one member are dropped when another signs in', async ({ context, page, signedIn, platform }) => {
+  test('a lost answer is not applied twice; a write refused with 400 is shown as failed and dismissed; writes queued by one member are dropped when another signs in', async ({ context, page, freshStart, signedIn, platform }) => {
     await test.step('a lost answer: the replay carries the same Idempotency-Key and is not applied twice', async () => {
       await signedIn(page, 'admin@acme.test');
       await waitForServiceWorker(page);
@@ -140,7 +128,9 @@ test.describe('outbox', () => {
       await expect(clock(page)).not.toContainText(/AM|PM/);
     });
     await test.step('a queued write refused with 400 is shown as failed, not retried, and can be dismissed', async () => {
-      await adminOnFreshPlatform(page, platform, signedIn);
+      // A fresh platform (12-hour again, an empty log, no session); the browser's storage stays.
+      await freshStart(page, { keepStorage: true });
+      await signedIn(page, 'admin@acme.test');
       await expect(clock(page)).toContainText(/AM|PM/);
       await waitForServiceWorker(page);
       await context.setOffline(true);
@@ -176,7 +166,8 @@ test.describe('outbox', () => {
       expect((await preferencesPuts(platform)).length).toBe(2);
     });
     await test.step('writes queued by one member are dropped, not sent, when another member signs in', async () => {
-      await adminOnFreshPlatform(page, platform, signedIn);
+      await freshStart(page, { keepStorage: true });
+      await signedIn(page, 'admin@acme.test');
       await waitForServiceWorker(page);
       await platform.fault({ method: 'PUT', path: preferencesPrefix, drop: true });
       await saveTimeFormat(page, '24Hour');

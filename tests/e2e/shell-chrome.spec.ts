@@ -1,4 +1,4 @@
-import { test, expect, en, freshStart } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome } from './support/pages.ts';
 import { refreshGrants, tenantIdByName } from './support/session.ts';
@@ -67,6 +67,7 @@ test.describe('the top bar', () => {
   // own test made it, then the wide steps that each need a start of their own.
   test('at 360 px wide nothing overflows and the user menu signs out by keyboard; organisation group and role switch by keyboard alone; a schema-violating init and failed calls take their fall-backs; without TENANTS_LIST no tenant list', async ({
     page,
+    freshStart,
     signedIn,
     platform,
   }) => {
@@ -94,7 +95,7 @@ test.describe('the top bar', () => {
 
     await test.step('organisation group and role switch by keyboard alone', async () => {
       await page.setViewportSize(wide);
-      await freshStart(page, platform);
+      await freshStart(page);
       await signedIn(page, 'admin@acme.test');
       const chrome = new ShellChrome(page);
       const groups = chrome.organisationGroups;
@@ -135,7 +136,7 @@ test.describe('the top bar', () => {
     });
 
     await test.step('a schema-violating init and a failed version take their fall-backs; the shell still works', async () => {
-      await freshStart(page, platform);
+      await freshStart(page);
       await platform.override({ method: 'GET', path: '/api/global-state/v1/init', status: 200, body: { languages: 'all', tenant: 42 } });
       await platform.override({ method: 'GET', path: '/api/content/v1/info/version', status: 500, body: { status: 500 } });
       await signedIn(page, 'admin@acme.test');
@@ -152,7 +153,7 @@ test.describe('the top bar', () => {
     });
 
     await test.step('without TENANTS_LIST no tenant list is asked for and the tenant is plain text', async () => {
-      await freshStart(page, platform);
+      await freshStart(page);
       await signedIn(page, 'basic@acme.test');
       const chrome = new ShellChrome(page);
       await expect(chrome.tenantName).toHaveText('Acme Corp');
@@ -161,7 +162,7 @@ test.describe('the top bar', () => {
     });
 
     await test.step('failed tenant list, access level, organisation-group users and navigation calls take their fall-backs (SPEC §8)', async () => {
-      await freshStart(page, platform);
+      await freshStart(page);
       for (const path of ['/api/access/v1/users/current/tenants', '/api/access/v1/access-levels/current', '/api/v1/private/orggroupuser/get', '/api/atlas/v1/navigation/configuration']) {
         await platform.fault({ method: 'GET', path, status: 500 });
       }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, freshStart } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome, SignInPage, StartupModals, type Dialog } from './support/pages.ts';
 import { PlatformControl } from './support/platform.ts';
@@ -52,6 +52,7 @@ test.describe('start-up modals', () => {
   // so they show again), the platform given the step's answers.
   test('admin: maintenance, benchmarking and product improvements one at a time, each outcome sending exactly its request; RemoveGuidance turns both off, a failed save still closes the modal; a failed or off-contract read skips only its own modal', async ({
     page,
+    freshStart,
     signedIn,
     platform,
     request,
@@ -117,7 +118,7 @@ test.describe('start-up modals', () => {
     });
 
     await test.step('product improvements: RemoveGuidance turns both off; a failed save still closes the modal', async () => {
-      await freshStart(page, platform, { quiet: false });
+      await freshStart(page);
       await platform.override({ method: 'GET', path: maintenancePath, status: 204 });
       await platform.override({ method: 'GET', path: `${benchmarkingPath}/HOME_PAGE`, status: 204 });
       await platform.fault({ method: 'PUT', path: preferencesPath, status: 500, times: 1 });
@@ -132,7 +133,7 @@ test.describe('start-up modals', () => {
     });
 
     await test.step('a failed or off-contract read skips only its own modal', async () => {
-      await freshStart(page, platform, { quiet: false });
+      await freshStart(page);
       await platform.fault({ method: 'GET', path: maintenancePath, status: 503 });
       await platform.override({ method: 'GET', path: `${benchmarkingPath}/HOME_PAGE`, status: 200, body: { messageId: 42, notificationStatus: 'yes' } });
       await signedIn(page, 'admin@acme.test');
@@ -188,6 +189,7 @@ test.describe('start-up modals', () => {
   // so they show again). The /404 step comes last: it installs the page's clock.
   test('ptl: benchmarking DoNotShowAgainLabel sends false, maintenance closed unticked sends nothing; LearnMore closes without a request and navigates; not on excluded paths: no start-up run on /404 until back in the shell', async ({
     page,
+    freshStart,
     signedIn,
     platform,
   }) => {
@@ -207,7 +209,7 @@ test.describe('start-up modals', () => {
     });
 
     await test.step('benchmarking: LearnMore closes without a request and navigates to /reporting/benchmarking', async () => {
-      await freshStart(page, platform, { quiet: false });
+      await freshStart(page);
       await platform.override({ method: 'GET', path: maintenancePath, status: 204 });
       const visited: string[] = [];
       page.on('framenavigated', (frame) => {
@@ -223,7 +225,7 @@ test.describe('start-up modals', () => {
     });
 
     await test.step('not on excluded paths: a signed-in member on /404 gets no start-up run until back in the shell', async () => {
-      await freshStart(page, platform, { quiet: false });
+      await freshStart(page);
       await signedIn(page, 'ptl@acme.test');
       await maintenanceDialog(page).expectOpen();
       await platform.clearLog();

@@ -1,4 +1,4 @@
-import { test, expect, en, freshStart } from './fixtures.ts';
+import { test, expect, en } from './fixtures.ts';
 import { Dialog, ShellChrome } from './support/pages.ts';
 import { tenantIdByName } from './support/session.ts';
 
@@ -9,6 +9,7 @@ test.describe('tenant-context links wherever they land (SPEC §2 context / conte
   // checking it begins signed in to Acme Corp.
   test('?context=…&contextVersion=2 on / and /landing switches like /mfe-host with a clean address bar; contextVersion=1 on /landing asks first', async ({
     page,
+    freshStart,
     signedIn,
     platform,
     request,
@@ -18,7 +19,7 @@ test.describe('tenant-context links wherever they land (SPEC §2 context / conte
 
     for (const start of ['/', '/landing']) {
       await test.step(`${start}?context=…&contextVersion=2 switches like /mfe-host and leaves a clean address bar`, async () => {
-        if (start !== '/') await freshStart(page, platform);
+        if (start !== '/') await freshStart(page);
         await signedIn(page, 'admin@acme.test');
         await expect(chrome.tenantName).toHaveText('Acme Corp');
         await page.goto(`${start}?context=${europe}&contextVersion=2`);
@@ -30,7 +31,7 @@ test.describe('tenant-context links wherever they land (SPEC §2 context / conte
     }
 
     await test.step('/landing?context=…&contextVersion=1 asks first, as on /mfe-host', async () => {
-      await freshStart(page, platform);
+      await freshStart(page);
       await signedIn(page, 'admin@acme.test', `/landing?context=${europe}&contextVersion=1`);
       const dialog = new Dialog(page, en.TenantContextChangeTitle!, 'alertdialog');
       await dialog.expectOpen();
