@@ -4,7 +4,6 @@ import { recordAttempts } from './support/hardening.ts';
 import { ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
 import { payloads } from './support/payloads.ts';
 import type { PlatformControl } from './support/platform.ts';
-import { plantSession } from './support/shellStorage.ts';
 
 /**
  * Item 1 (XSS / injection and open redirects): hostile strings placed by the emulator's
@@ -797,6 +796,7 @@ test.describe('open redirects', () => {
     context,
     baseURL,
     platform,
+    signedIn,
   }) => {
     const origin = new URL(baseURL!).origin;
     // Six signed-in starts and sign-outs, each through the SAML logout and back to /auth: 12 page
@@ -807,16 +807,7 @@ test.describe('open redirects', () => {
       signOutUrls.map(([name]) => name),
     );
     const found = await watch(page, context, origin);
-    // Storage is written from a same-origin address that runs none of the shell's code (a live
-    // sign-in page would follow the planted session by itself), and costs no start.
-    await page.goto('/config.json');
-    // A session that ends (Sign out) logs off: with the SAML answer, through the SAML logout.
-    await page.evaluate(() => localStorage.setItem('trust-shell.lastLoginEmail', 'sso@acme.test'));
     for (const [i, [name, url]] of signOutUrls.entries()) {
-      const tokens = await platform.token('sso@acme.test');
-      const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString('utf8')) as { tenantGuid: string; orgGroupGuid: string };
-      await page.goto('/config.json');
-      await plantSession(page, { auth: { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, refresh_token: tokens.refresh_token }, accessToken: tokens.access_token });
       const openSaml4 = i % 2 === 0;
       await platform.override({
         method: 'POST',
@@ -824,7 +815,9 @@ test.describe('open redirects', () => {
         status: 200,
         body: { IsEnabled: true, IdentityProviderSignOutUrl: url, IsOpenSaml4: openSaml4 },
       });
-      await page.goto('/mfe-host');
+      // Arriving signed in (no sign-in page, no start of it): a session that ends (Sign out) logs
+      // off with the SAML answer for the last login e-mail, through the SAML logout.
+      await signedIn(page, 'sso@acme.test');
       await expect(new ShellChrome(page).memberName).not.toBeEmpty();
       await platform.clearLog();
       await new ShellChrome(page).signOut();
