@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, en, finishedStarting } from './fixtures.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
@@ -17,21 +17,6 @@ import { PlatformControl, type LoggedRequest } from './support/platform.ts';
 
 const ssoEmail = 'sso@acme.test';
 const idpButton = (page: Page, email = ssoEmail) => page.getByRole('button', { name: `Sign in as ${email}`, exact: true });
-
-type Playwright = PlaywrightWorkerArgs['playwright'];
-
-/**
- * The emulator's request log, read over a new connection: a pooled keep-alive socket that sat idle
- * for the server's 5 s keep-alive timeout can be reset just as it is reused (ECONNRESET).
- */
-async function requestLog(playwright: Playwright, baseURL: string, filter: { path?: string; method?: string }): Promise<LoggedRequest[]> {
-  const request = await playwright.request.newContext();
-  try {
-    return await new PlatformControl(request, baseURL).log(filter);
-  } finally {
-    await request.dispose();
-  }
-}
 
 /** A second shell (own emulator) whose /config.json is the defaults merged with `config`. */
 async function withConfiguredShell(config: (origin: string) => unknown, run: (server: ShellServer) => Promise<void>) {
@@ -91,7 +76,6 @@ test.describe('single sign-on', () => {
   // platform's log from its own sign-in on.
   test('with OIDC off: a tampered state and a cancel at the identity provider are refused; the SSO persona signs in through authorize + PKCE S256', async ({
     page,
-    playwright,
     baseURL,
     platform,
   }) => {
@@ -106,7 +90,7 @@ test.describe('single sign-on', () => {
       await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
       await expect(page).toHaveURL(/\/auth$/);
       expect(errors.join('\n')).toContain('login event invalid_nonce_in_state');
-      expect(codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }))).toEqual([]);
+      expect(codeGrants(await platform.log({ path: '/api/access/v1/oauth/token' }))).toEqual([]);
     });
 
     await test.step('cancelling at the identity provider is a code_error and leaves the user on /auth', async () => {
@@ -117,7 +101,7 @@ test.describe('single sign-on', () => {
       await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
       await expect(page).toHaveURL(/\/auth$/);
       expect(errors.join('\n')).toContain('login event code_error: The authorization server answered access_denied');
-      expect(codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }))).toEqual([]);
+      expect(codeGrants(await platform.log({ path: '/api/access/v1/oauth/token' }))).toEqual([]);
     });
 
     await test.step('the SSO persona signs in through authorize + PKCE S256 (OIDC off)', async () => {
@@ -127,7 +111,7 @@ test.describe('single sign-on', () => {
       await idpButton(page).click();
       await expect(page).toHaveURL(/\/mfe-host/);
 
-      const [grant, ...more] = codeGrants(await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/token' }));
+      const [grant, ...more] = codeGrants(await platform.log({ path: '/api/access/v1/oauth/token' }));
       expect(more).toEqual([]);
       expect(grant?.status).toBe(200);
       const body = grant?.body as Record<string, string>;
@@ -135,7 +119,7 @@ test.describe('single sign-on', () => {
       expect(body.code_verifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
       expect(body.client_secret).toBeUndefined();
 
-      const [authorize] = await requestLog(playwright, baseURL!, { path: '/api/access/v1/oauth/authorize', method: 'GET' });
+      const [authorize] = await platform.log({ path: '/api/access/v1/oauth/authorize', method: 'GET' });
       expect(authorize?.query).toMatchObject({
         response_type: 'code',
         client_id: 'trust-shell',
@@ -156,87 +140,82 @@ test.describe('single sign-on', () => {
   // nonce comes last, signed out, with the platform back at its start (its clock had moved on).
   test('with OIDC on: discovery, JWKS and ID token validated; refresh grants go to the discovered token endpoint; sign-out revokes and ends the provider session; a tampered nonce is refused', async ({
     page,
-    playwright,
+    request,
   }) => {
     await withConfiguredShell(oidcOn, async (server) => {
-      const request = await playwright.request.newContext();
-      try {
-        const control = new PlatformControl(request, server.baseURL);
-        await test.step('with OIDC on, discovery and the JWKS are loaded and the ID token is validated', async () => {
-          await continueAs(page, server.baseURL);
-          await expect(page).toHaveURL(new RegExp(`^${server.baseURL}/oidc/authorize\\?`));
-          await idpButton(page).click();
-          await expect(page).toHaveURL(/\/mfe-host/);
+      const control = new PlatformControl(request, server.baseURL);
+      await test.step('with OIDC on, discovery and the JWKS are loaded and the ID token is validated', async () => {
+        await continueAs(page, server.baseURL);
+        await expect(page).toHaveURL(new RegExp(`^${server.baseURL}/oidc/authorize\\?`));
+        await idpButton(page).click();
+        await expect(page).toHaveURL(/\/mfe-host/);
 
-          const log = await requestLog(playwright, server.baseURL, { path: '/oidc/' });
-          const paths = log.map((r) => `${r.method} ${r.path}`);
-          expect(paths).toContain('GET /oidc/.well-known/openid-configuration');
-          const authorize = log.find((r) => r.method === 'GET' && r.path === '/oidc/authorize');
-          expect(authorize?.query).toMatchObject({ scope: 'openid profile read', code_challenge_method: 'S256', login_hint: ssoEmail });
-          expect(authorize?.query.nonce).toMatch(/^[A-Za-z0-9_-]{45}$/);
-          const [grant] = codeGrants(log.filter((r) => r.path === '/oidc/token'));
-          expect(grant?.status).toBe(200);
-          expect(authorize?.query.code_challenge).toBe(s256((grant?.body as Record<string, string>).code_verifier!));
-          // The signature check reads the key set after the token answer.
-          const jwks = log.find((r) => r.path === '/oidc/.well-known/jwks.json');
-          expect(jwks?.status).toBe(200);
-          expect(jwks!.seq).toBeGreaterThan(grant!.seq);
-        });
+        const log = await control.log({ path: '/oidc/' });
+        const paths = log.map((r) => `${r.method} ${r.path}`);
+        expect(paths).toContain('GET /oidc/.well-known/openid-configuration');
+        const authorize = log.find((r) => r.method === 'GET' && r.path === '/oidc/authorize');
+        expect(authorize?.query).toMatchObject({ scope: 'openid profile read', code_challenge_method: 'S256', login_hint: ssoEmail });
+        expect(authorize?.query.nonce).toMatch(/^[A-Za-z0-9_-]{45}$/);
+        const [grant] = codeGrants(log.filter((r) => r.path === '/oidc/token'));
+        expect(grant?.status).toBe(200);
+        expect(authorize?.query.code_challenge).toBe(s256((grant?.body as Record<string, string>).code_verifier!));
+        // The signature check reads the key set after the token answer.
+        const jwks = log.find((r) => r.path === '/oidc/.well-known/jwks.json');
+        expect(jwks?.status).toBe(200);
+        expect(jwks!.seq).toBeGreaterThan(grant!.seq);
+      });
 
-        await test.step('with OIDC on, refresh grants go to the discovered token endpoint; sign-out revokes the refresh token and ends the provider session', async () => {
-          // Signed in by the step before, as this test used to begin.
-          await expect(page).toHaveURL(/\/mfe-host/);
-          await finishedStarting(page);
-          // No page of the shell runs while the tokens expire for the platform: one still calling then
-          // would start a refresh that the reload cuts off mid-grant, and a grant whose sender went
-          // away ends the session by design (faults.spec), instead of the refresh this test is about.
-          await page.goto('about:blank');
-          await control.clock(1000); // every access token issued so far is expired for the platform
-          await page.goto(`${server.baseURL}/mfe-host`);
-          await expect(new ShellChrome(page).memberName).not.toBeEmpty();
-          await expect.poll(async () => refreshGrants(await control.log({ path: '/oidc/token' })).map((g) => g.status)).toContain(200);
-          expect(refreshGrants(await control.log({ path: '/api/access/v1/oauth/token' }))).toEqual([]);
+      await test.step('with OIDC on, refresh grants go to the discovered token endpoint; sign-out revokes the refresh token and ends the provider session', async () => {
+        // Signed in by the step before, as this test used to begin.
+        await expect(page).toHaveURL(/\/mfe-host/);
+        await finishedStarting(page);
+        // No page of the shell runs while the tokens expire for the platform: one still calling then
+        // would start a refresh that the reload cuts off mid-grant, and a grant whose sender went
+        // away ends the session by design (faults.spec), instead of the refresh this test is about.
+        await page.goto('about:blank');
+        await control.clock(1000); // every access token issued so far is expired for the platform
+        await page.goto(`${server.baseURL}/mfe-host`);
+        await expect(new ShellChrome(page).memberName).not.toBeEmpty();
+        await expect.poll(async () => refreshGrants(await control.log({ path: '/oidc/token' })).map((g) => g.status)).toContain(200);
+        expect(refreshGrants(await control.log({ path: '/api/access/v1/oauth/token' }))).toEqual([]);
 
-          const refreshToken = (await storedEntry(page, 'auth') as { refresh_token: string }).refresh_token;
-          await new ShellChrome(page).signOut();
-          await expect(page).toHaveURL(`${server.baseURL}/auth`);
-          await expect(new SignInPage(page).heading).toBeVisible();
-          const log = await control.log({ path: '/oidc/' });
-          const revoke = log.find((r) => r.method === 'POST' && r.path === '/oidc/revoke');
-          expect(revoke?.body).toMatchObject({ token: refreshToken, token_type_hint: 'refresh_token', client_id: 'trust-shell' });
-          const end = log.find((r) => r.method === 'GET' && r.path === '/oidc/endsession');
-          expect(end?.query).toMatchObject({ post_logout_redirect_uri: `${server.baseURL}/auth` });
-          expect(end?.query.id_token_hint).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-          expect(end!.seq).toBeGreaterThan(revoke!.seq);
-          // The provider's session is over: its refresh token is refused.
-          const reuse = await request.post(`${server.baseURL}/oidc/token`, { form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'trust-shell' } });
-          expect(reuse.status()).toBe(400);
-        });
+        const refreshToken = (await storedEntry(page, 'auth') as { refresh_token: string }).refresh_token;
+        await new ShellChrome(page).signOut();
+        await expect(page).toHaveURL(`${server.baseURL}/auth`);
+        await expect(new SignInPage(page).heading).toBeVisible();
+        const log = await control.log({ path: '/oidc/' });
+        const revoke = log.find((r) => r.method === 'POST' && r.path === '/oidc/revoke');
+        expect(revoke?.body).toMatchObject({ token: refreshToken, token_type_hint: 'refresh_token', client_id: 'trust-shell' });
+        const end = log.find((r) => r.method === 'GET' && r.path === '/oidc/endsession');
+        expect(end?.query).toMatchObject({ post_logout_redirect_uri: `${server.baseURL}/auth` });
+        expect(end?.query.id_token_hint).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+        expect(end!.seq).toBeGreaterThan(revoke!.seq);
+        // The provider's session is over: its refresh token is refused.
+        const reuse = await request.post(`${server.baseURL}/oidc/token`, { form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'trust-shell' } });
+        expect(reuse.status()).toBe(400);
+      });
 
-        await test.step('a tampered nonce is refused (token_validation_error, Wrong nonce) with OIDC on', async () => {
-          // The platform back at its start: its clock (moved on by the step before) and its log.
-          await control.reset();
-          const errors = consoleErrors(page);
-          await continueAs(page, server.baseURL);
-          const back = await approveWithoutFollowing(page);
-          // The identity provider's page is on the shell's origin and tab, so it shares sessionStorage.
-          await page.evaluate(() => sessionStorage.setItem('trust-shell.sso.nonce', 'N'.repeat(45)));
-          await page.goto(back.href);
+      await test.step('a tampered nonce is refused (token_validation_error, Wrong nonce) with OIDC on', async () => {
+        // The platform back at its start: its clock (moved on by the step before) and its log.
+        await control.reset();
+        const errors = consoleErrors(page);
+        await continueAs(page, server.baseURL);
+        const back = await approveWithoutFollowing(page);
+        // The identity provider's page is on the shell's origin and tab, so it shares sessionStorage.
+        await page.evaluate(() => sessionStorage.setItem('trust-shell.sso.nonce', 'N'.repeat(45)));
+        await page.goto(back.href);
 
-          await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
-          await expect(page).toHaveURL(/\/auth$/);
-          expect(errors.join('\n')).toContain('login event token_validation_error: Wrong nonce');
-          // The code was exchanged, but its tokens were thrown away: nothing signed in.
-          expect(codeGrants(await requestLog(playwright, server.baseURL, { path: '/oidc/token' }))).toHaveLength(1);
-          expect(await page.evaluate(() => localStorage.getItem('trust-shell.tenant'))).toBeNull();
-        });
-      } finally {
-        await request.dispose();
-      }
+        await expect(new SignInPage(page).error).toHaveText(en.SignInFailed!);
+        await expect(page).toHaveURL(/\/auth$/);
+        expect(errors.join('\n')).toContain('login event token_validation_error: Wrong nonce');
+        // The code was exchanged, but its tokens were thrown away: nothing signed in.
+        expect(codeGrants(await control.log({ path: '/oidc/token' }))).toHaveLength(1);
+        expect(await page.evaluate(() => localStorage.getItem('trust-shell.tenant'))).toBeNull();
+      });
     });
   });
 
-  test('with OIDC on and a logoutUrl, sign-out goes there with the ID token hint', async ({ page, playwright }) => {
+  test('with OIDC on and a logoutUrl, sign-out goes there with the ID token hint', async ({ page, request }) => {
     const config = (origin: string) => ({ authClient: { oidc: true, issuer: `${origin}/oidc`, logoutUrl: `${origin}/oidc/endsession?from=config` } });
     await withConfiguredShell(config, async (server) => {
       await continueAs(page, server.baseURL);
@@ -244,20 +223,20 @@ test.describe('single sign-on', () => {
       await expect(page).toHaveURL(/\/mfe-host/);
       await new ShellChrome(page).signOut();
       await expect(page).toHaveURL(`${server.baseURL}/auth`);
-      const end = (await requestLog(playwright, server.baseURL, { path: '/oidc/endsession' }))[0];
+      const end = (await new PlatformControl(request, server.baseURL).log({ path: '/oidc/endsession' }))[0];
       expect(end?.query).toMatchObject({ from: 'config', post_logout_redirect_uri: `${server.baseURL}/auth` });
       expect(end?.query.id_token_hint).toBeTruthy();
     });
   });
 
-  test('requireHttps with an http issuer is a start-up error naming the issuer; nothing is asked of it', async ({ page, playwright }) => {
+  test('requireHttps with an http issuer is a start-up error naming the issuer; nothing is asked of it', async ({ page, request }) => {
     const config = (origin: string) => ({ authClient: { oidc: true, issuer: `${origin}/oidc`, requireHttps: true } });
     await withConfiguredShell(config, async (server) => {
       await page.goto(`${server.baseURL}/auth`);
 
       await expect(page.getByRole('heading', { name: en.StartupError })).toBeVisible();
       await expect(page.getByRole('alert')).toContainText(`authClient.issuer: ${server.baseURL}/oidc must use https`);
-      expect(await requestLog(playwright, server.baseURL, { path: '/oidc/' })).toEqual([]);
+      expect(await new PlatformControl(request, server.baseURL).log({ path: '/oidc/' })).toEqual([]);
     });
   });
 });
