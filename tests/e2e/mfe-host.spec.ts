@@ -4,12 +4,12 @@ import { PlatformControl } from './support/platform.ts';
 import { startShellServerWithConfig } from './support/server.ts';
 
 test.describe('micro-frontend host (/mfe-host)', () => {
-  test('the example remote mounts, calls the platform with the member’s bearer, and unmounts on navigation', async ({ page, signIn, platform }) => {
+  test('the example remote mounts, calls the platform with the member’s bearer, and unmounts on navigation', async ({ page, signedIn, platform }) => {
     const lifecycle: string[] = [];
     page.on('console', (m) => {
       if (m.text().startsWith('example remote')) lifecycle.push(m.text());
     });
-    await signIn(page, 'admin@acme.test');
+    await signedIn(page, 'admin@acme.test');
     await expect(page).toHaveURL(/\/mfe-host$/);
     const fullName = new ShellChrome(page).memberName;
     await expect(fullName).not.toBeEmpty();

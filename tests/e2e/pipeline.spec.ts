@@ -63,8 +63,8 @@ for (const mode of ['service worker', 'in page'] as const) {
       // The page's Content-Security-Policy (connect-src 'self') refuses this probe before it leaves the
       // page; the pipeline's own rule is what is tested here, so the browser ignores the policy.
       test.use({ bypassCSP: true });
-      test('a cross-origin request from the page never carries the bearer', async ({ page, platform, signIn, baseURL }) => {
-        await signIn(page, 'admin@acme.test');
+      test('a cross-origin request from the page never carries the bearer', async ({ page, platform, signedIn, baseURL }) => {
+        await signedIn(page, 'admin@acme.test');
         if (mode === 'service worker') await waitForServiceWorker(page);
         // Same server, other host name: another origin as far as the browser is concerned.
         const other = baseURL!.replace('127.0.0.1', 'localhost');

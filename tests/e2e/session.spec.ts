@@ -5,9 +5,10 @@ import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import type { LoggedRequest } from './support/platform.ts';
 
-// The service worker is part of what these tests check (the config blocks it by default), except
-// where a describe says otherwise: the sign-in page's own flows, which run before any worker
-// controls the page, would only pay for its install.
+// The service worker is part of what these tests check (the config blocks it by default): each test
+// that has it waits until it controls the page. Describes whose checks are the page's own (the
+// sign-in page's flows, the auto refresh, a context in the address) block it: they would only pay
+// for its install, and the worker would take their pages over at no fixed moment.
 test.use({ serviceWorkers: 'allow' });
 
 const tokenPath = '/api/access/v1/oauth/token';
@@ -129,6 +130,9 @@ test.describe('refresh refused or unanswered', () => {
 });
 
 test.describe('auto refresh (one tab)', () => {
+  // The leader, its runs and its grants are the page's (lib/session/autoRefresh): the tests never
+  // wait for the worker, which would only add its install and take the pages over at no fixed moment.
+  test.use({ serviceWorkers: 'block' });
   test('3 tabs: one refresh per interval from one tab; another takes over when it closes', async ({ context, tabs, signedIn, platform }) => {
     await context.clock.install();
     // Listen before signing in: opening three tabs can take longer than the 3 s to the first run.
@@ -251,6 +255,12 @@ test.describe('one session across tabs', () => {
     expect(after.path).toBe('/eu-acme/api/access/v1/permissions');
     expect(claimsOf(after.headers.authorization!.replace(/^Bearer /, '')).tenantGuid).toBe(europe);
   });
+});
+
+test.describe('a context in the address', () => {
+  // The context is resolved, asked about and switched by the page; a worker that installs at no
+  // fixed moment of the test would only add its install.
+  test.use({ serviceWorkers: 'block' });
 
   test('a context the platform cannot resolve is ignored; a version-1 context for another tenant asks first: Cancel stays, Continue switches', async ({ page, signedIn, platform, request }) => {
     await test.step('a context the platform cannot resolve is ignored and the app carries on', async () => {
@@ -281,7 +291,7 @@ test.describe('one session across tabs', () => {
   });
 });
 
-test.describe('offline and single sign-on sign-out', () => {
+test.describe('offline', () => {
   test('offline with an access token that expired meanwhile, the shell still opens with the last known state', async ({ context, page, signedIn, platform }) => {
     // A 30 s access token, so it expires before the idle timeout (300 s) would sign the member out.
     await platform.lifetimes({ accessTtlSeconds: 30 });
@@ -331,6 +341,11 @@ test.describe('offline and single sign-on sign-out', () => {
     expect(outcomes(runs).filter((outcome) => outcome !== 'reused')).toEqual([]);
     expect(await grants()).toBe(1);
   });
+});
+
+test.describe('signing in and out through other paths', () => {
+  // Sign-in page flows and the platform's SAML logout: the page's own pipeline, as in 'sign-in'.
+  test.use({ serviceWorkers: 'block' });
 
   test('a SAML user signs out through the platform SAML logout path', async ({ page, platform }) => {
     await page.goto('/auth');
