@@ -61,6 +61,28 @@ test.describe('sign-in', () => {
       await expect(page).toHaveURL(/\/auth$/);
     }
   });
+
+  test('a SAML user signs out through the platform SAML logout path', async ({ page, platform }) => {
+    await page.goto('/auth');
+    await new SignInPage(page).continueWith('sso@acme.test');
+    await page.getByRole('button', { name: 'Sign in as sso@acme.test' }).click();
+    await expect(page).toHaveURL(/\/mfe-host$/);
+    await new ShellChrome(page).signOut();
+    await expect(page).toHaveURL(/\/auth$/);
+    const [samlLogout] = await platform.log({ path: '/authentication/saml2/logout' });
+    expect(samlLogout?.query).toEqual({ email: 'sso@acme.test' });
+    const [serverLogout] = await platform.log({ path: '/api/access/v1/auth/logout' });
+    expect(serverLogout?.status).toBe(204);
+  });
+
+  test('a tab waiting on /auth follows a sign-in made in another tab', async ({ tabs, signIn }) => {
+    const [a, b] = await tabs(2);
+    await b!.goto('/auth');
+    await expect(new SignInPage(b!).heading).toBeVisible();
+    await signIn(a!, 'admin@acme.test');
+    await expect(b!).toHaveURL(/\/mfe-host$/);
+    await expect(new ShellChrome(b!).tenantName).toHaveText('Acme Corp');
+  });
 });
 
 for (const mode of ['service worker', 'in page'] as const) {
@@ -340,32 +362,5 @@ test.describe('offline', () => {
     await expect.poll(() => outcomes(runs)).toContain('reused');
     expect(outcomes(runs).filter((outcome) => outcome !== 'reused')).toEqual([]);
     expect(await grants()).toBe(1);
-  });
-});
-
-test.describe('signing in and out through other paths', () => {
-  // Sign-in page flows and the platform's SAML logout: the page's own pipeline, as in 'sign-in'.
-  test.use({ serviceWorkers: 'block' });
-
-  test('a SAML user signs out through the platform SAML logout path', async ({ page, platform }) => {
-    await page.goto('/auth');
-    await new SignInPage(page).continueWith('sso@acme.test');
-    await page.getByRole('button', { name: 'Sign in as sso@acme.test' }).click();
-    await expect(page).toHaveURL(/\/mfe-host$/);
-    await new ShellChrome(page).signOut();
-    await expect(page).toHaveURL(/\/auth$/);
-    const [samlLogout] = await platform.log({ path: '/authentication/saml2/logout' });
-    expect(samlLogout?.query).toEqual({ email: 'sso@acme.test' });
-    const [serverLogout] = await platform.log({ path: '/api/access/v1/auth/logout' });
-    expect(serverLogout?.status).toBe(204);
-  });
-
-  test('a tab waiting on /auth follows a sign-in made in another tab', async ({ tabs, signIn }) => {
-    const [a, b] = await tabs(2);
-    await b!.goto('/auth');
-    await expect(new SignInPage(b!).heading).toBeVisible();
-    await signIn(a!, 'admin@acme.test');
-    await expect(b!).toHaveURL(/\/mfe-host$/);
-    await expect(new ShellChrome(b!).tenantName).toHaveText('Acme Corp');
   });
 });
