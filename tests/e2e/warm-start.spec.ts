@@ -564,6 +564,9 @@ test.describe('served by the service worker', () => {
     expect(styles.at(-1)).toMatch(/^\/kept-chrome\.css\?/);
     expect(new Set(styles).size).toBe(styles.length);
     expect(loads.findIndex((tag) => !/rel="stylesheet"/.test(tag))).toBe(styles.length);
+    // Of the page's code, only its first script: the app's files are asked for once the bar is on
+    // screen (preloaded, their parsing took the cores the bar's first frame needed).
+    expect(loads.filter((tag) => !/rel="stylesheet"/.test(tag)).map((tag) => /\b(?:rel|type)="([^"]+)"/.exec(tag)?.[1])).toEqual(['module']);
     // Its stylesheet gives <html> the brand's colours.
     const href = /<link rel="stylesheet" href="(\/kept-chrome\.css\?[^"]+)">/.exec(html)![1]!.replaceAll('&amp;', '&');
     const css = await page.evaluate((h) => fetch(h).then((r) => r.text()), href);

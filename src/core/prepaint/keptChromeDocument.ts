@@ -28,6 +28,7 @@ const widthQuery = /^\((?:min|max)-width: ?\d{1,4}(?:\.\d{1,3})?(?:px|rem|em)\)$
 
 const htmlStart = /<html\b[^>]*>/i;
 const stylesheetLink = /<link\b[^>]*\brel=["']?stylesheet\b[^>]*>\s*/gi;
+const modulePreload = /<link\b[^>]*\brel=["']?modulepreload\b[^>]*>\s*/gi;
 const rootElement = '<div id="root">';
 
 /** The address of the copy's stylesheet: its brand colours and the width it was laid out for. */
@@ -74,9 +75,15 @@ export function keptChromeDocument(html: string, kept: ChromeSnapshot): string |
   const container = `<div class="shell" ${prePaintRootAttribute}="" inert aria-hidden="true">${bar}</div>`;
   // Every stylesheet first, in cascade order (the build's, then the copy's, then this one's): the
   // first paint waits for them, and the browser asks for them in document order, ahead of the
-  // app's scripts. Comments go (none is needed at run time, and none may hide a tag matched here).
+  // app's scripts. The app's preloads go: parsing its files (main's alone is 320 KB) took the two
+  // cores the bar's first frame needed, and the page asks for them together once the bar is on
+  // screen (src/boot.ts imports the app then). Comments go (none is needed at run time, and none
+  // may hide a tag matched here).
   const own: string[] = [];
-  const rest = html.replace(/<!--[\s\S]*?-->/g, '').replace(stylesheetLink, (link) => (own.push(link.trim()), ''));
+  const rest = html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(modulePreload, '')
+    .replace(stylesheetLink, (link) => (own.push(link.trim()), ''));
   const ownPaths = own.map((link) => /\bhref=["']?([^"'\s>]+)/i.exec(link)?.[1]);
   // In CORS mode, as the bundler's own links and the first script's (lib/prepaint/keptStylesheets) ask for them.
   const links = [
