@@ -152,10 +152,6 @@ test.describe('banners', () => {
       await expect(hostile.getByText('link')).toBeVisible();
       expect((await hostile.locator('a').getAttribute('href')) ?? '').not.toMatch(/javascript/i);
       expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-      // Chromium reports the hostile handler while the sanitiser merely parses the message in its
-      // inert document (the policy refusing it there; it never reaches the page): that, and nothing else.
-      await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
-      expect(cspViolations.splice(0).filter((v) => !/^script-src-attr inline /.test(v))).toEqual([]);
       await expectNoAxeViolations(page);
       // The kinds' colours pass contrast in the dark colour scheme too.
       // Chosen as a member does: a scheme set on <html> behind the app's back lasts only until it next
@@ -163,6 +159,11 @@ test.describe('banners', () => {
       await new ShellChrome(page).chooseDarkScheme();
       await expect(warning).toHaveCSS('background-color', 'rgb(53, 40, 11)');
       await expectNoAxeViolations(page);
+      // Some Chromium builds report the hostile handler while the sanitiser merely parses the message
+      // in its inert document (the policy refusing it there; it never reaches the page), and some
+      // (150) report nothing: either is right, any other violation is not. Counted here, long after
+      // that parse, so that none of its reports can arrive after the count.
+      expect(cspViolations.splice(0).filter((v) => !/^script-src-attr inline /.test(v))).toEqual([]);
     });
   });
 });
