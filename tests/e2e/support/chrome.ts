@@ -17,8 +17,17 @@ export async function openUserMenu(page: Page, label: string = en.UserMenu!): Pr
 
 /** Opens the date and time preferences dialog from the avatar menu (`texts`: the catalogue on screen). */
 export async function openPreferences(page: Page, texts: Record<string, string> = en): Promise<void> {
-  await openUserMenu(page, texts.UserMenu);
-  await page.getByRole('menuitem', { name: texts.Preferences }).click();
+  const name = texts.DateTimePreferences!;
+  const dialog = page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
+  // Right after a language switch the open menu is laid out again (new texts, another side): a click
+  // can meet another part of it, and nothing opens (seen once in a CI-faithful run, the menu still
+  // open on Preferences). Click again while no dialog has come.
+  await expect(async () => {
+    if (await dialog.isVisible()) return;
+    await openUserMenu(page, texts.UserMenu);
+    await page.getByRole('menuitem', { name: texts.Preferences }).click({ timeout: 5_000 });
+    await expect(dialog).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Below 1024 px the scope switchers sit in a panel behind one button: opens it when it is there. */
