@@ -23,9 +23,9 @@ import { waterfall, type TimedRequest, type Waterfall } from './waterfall.ts';
  * Adds the offline warm start (network off, everything from the service worker and the
  * last known state) against the online warm start, in the same runs. Warm starts are taken in
  * pairs, in alternating order (neither side always follows the other). A run's ratio is the median
- * of its pairs' ratios: the two starts of a pair run back to back, so a slower minute of the host
- * slows both (host speed drifts by up to a third from one minute to the next). The table shows
- * the median over the runs.
+ * of its pairs' ratios: the two starts of a pair run back to back, so a slower spell of the host
+ * slows both (its speed drifts: the same CI run has taken from 687 to 875 s). The table shows the
+ * median over the runs.
  */
 const nameShown = `
   new MutationObserver(() => {

@@ -12,10 +12,10 @@ import { storageKeys } from './lib/storage/keys';
  * app loses little by waiting: its files download meanwhile (index.html preloads them; the service
  * worker's page with the bar already in it does not, so that their parsing leaves the bar's first
  * frame the cores, core/prepaint/keptChromeDocument), and the database the pre-paint has opened is
- * the one its own start reads next. The pre-paint's own code
- * is asked for only when a session is stored (the tenant key lives from sign-in to sign-out): the
- * sign-in page never loads it. This file imports only what the build puts in `boot-core`
- * (build/signedInChunking.ts), so it runs as soon as that small file is there.
+ * the one its own start reads next. The pre-paint's own code is asked for only when a session is
+ * stored (the tenant key lives from sign-in to sign-out): the sign-in page never loads it. This
+ * file imports only what the build puts in `boot-core` (build/signedInChunking.ts), so it runs as
+ * soon as that small file is there.
  */
 const sessionStored = Boolean(readLocal(storageKeys.tenant));
 // The pre-paint's waits (the session database's open and reads, the bar's stylesheets) start
