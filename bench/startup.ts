@@ -129,7 +129,7 @@ const pairsPerRun = 10;
  * work online does meanwhile (a few percent of the start; one start varies by about 15 %): telling
  * "no slower" apart from "slower" takes more pairs.
  */
-const offlinePairsPerRun = 20;
+const offlinePairsPerRun = 30;
 
 /** A run's ratio of two alternated sides: the median of its pairs' ratios. */
 function pairedRatio(numerators: Navigation[], denominators: Navigation[], field: keyof StartTimes): number {
