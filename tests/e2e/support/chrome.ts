@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { en } from '../fixtures.ts';
 
 /**
@@ -15,21 +15,6 @@ export async function openUserMenu(page: Page, label: string = en.UserMenu!): Pr
   await expect(menu).toBeVisible();
 }
 
-/** Opens the date and time preferences dialog from the avatar menu (`texts`: the catalogue on screen). */
-export async function openPreferences(page: Page, texts: Record<string, string> = en): Promise<void> {
-  const name = texts.DateTimePreferences!;
-  const dialog = page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
-  // Right after a language switch the open menu is laid out again (new texts, another side): a click
-  // can meet another part of it, and nothing opens (seen once in a CI-faithful run, the menu still
-  // open on Preferences). Click again while no dialog has come.
-  await expect(async () => {
-    if (await dialog.isVisible()) return;
-    await openUserMenu(page, texts.UserMenu);
-    await page.getByRole('menuitem', { name: texts.Preferences }).click({ timeout: 5_000 });
-    await expect(dialog).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
-}
-
 /** Below 1024 px the scope switchers sit in a panel behind one button: opens it when it is there. */
 export async function openScopePanel(page: Page, texts: Record<string, string> = en): Promise<void> {
   const toggle = page.getByRole('button', { name: new RegExp(`^${texts.Tenant}, `) });
@@ -39,13 +24,23 @@ export async function openScopePanel(page: Page, texts: Record<string, string> =
   if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 
-/** Picks a language (by its own name) or a theme (by its label) in the avatar menu. */
-export async function pickInUserMenu(page: Page, name: string, label: string = en.UserMenu!): Promise<void> {
-  const item = page.getByRole('menuitemradio', { name, exact: true });
-  // The menu can close under the pointer when the previous pick re-renders the chrome (a new
-  // language flips the direction): open it again and retry, rather than wait on a closed menu.
+/**
+ * Clicks `item` in the avatar menu, opening the menu first. Right after a pick re-renders the chrome
+ * (a new language changes its texts and flips its side) the menu can close under the pointer, or be
+ * laid out again between Playwright's aim and its click, which then meets another part of it: the
+ * menu is opened again and the click retried, until it took (with `opens`, until that is visible;
+ * seen once in a CI-faithful run: the menu still open on Preferences, no dialog).
+ */
+export async function clickInUserMenu(page: Page, item: Locator, label: string = en.UserMenu!, opens?: Locator): Promise<void> {
   await expect(async () => {
+    if (opens && (await opens.isVisible())) return;
     await openUserMenu(page, label);
     await item.click({ timeout: 5_000 });
+    if (opens) await expect(opens).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/** Picks a language (by its own name) or a theme (by its label) in the avatar menu. */
+export async function pickInUserMenu(page: Page, name: string, label: string = en.UserMenu!): Promise<void> {
+  await clickInUserMenu(page, page.getByRole('menuitemradio', { name, exact: true }), label);
 }

@@ -1,6 +1,6 @@
 import { expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import { demoPassword, en } from '../fixtures.ts';
-import { openPreferences, openScopePanel, openUserMenu, pickInUserMenu } from './chrome.ts';
+import { clickInUserMenu, openScopePanel, openUserMenu, pickInUserMenu } from './chrome.ts';
 
 /**
  * Page objects: what a member sees and does, named as they would name it, so a test reads as a
@@ -215,9 +215,11 @@ export class ShellChrome {
     await expect(this.page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
   }
 
+  /** Opens the date and time preferences dialog from the avatar menu. */
   async openPreferences(): Promise<Dialog> {
-    await openPreferences(this.page, this.texts);
-    return new Dialog(this.page, this.texts.DateTimePreferences!);
+    const dialog = new Dialog(this.page, this.texts.DateTimePreferences!);
+    await clickInUserMenu(this.page, this.page.getByRole('menuitem', { name: this.texts.Preferences }), this.texts.UserMenu, dialog.root);
+    return dialog;
   }
 
   /**
