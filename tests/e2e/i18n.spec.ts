@@ -66,9 +66,13 @@ test.describe('language', () => {
       .toBe(2);
     await page.waitForLoadState('networkidle');
     await platform.clearLog();
+    // The scope trail's arrow, as drawn: it points along the reading direction.
+    const arrow = page.locator('.scope__separator:visible').first();
+    const ltrArrow = await arrow.screenshot();
     await chrome.pick('العربية');
     await expect(html).toHaveAttribute('dir', 'rtl');
     await expect(html).toHaveAttribute('lang', 'ar');
+    expect((await arrow.screenshot()).equals(ltrArrow), 'the trail arrow points the other way in rtl').toBe(false);
     await expect(arabicChrome.userMenuButton).toBeVisible();
     await arabicChrome.openUserMenu();
     await expect(arabicChrome.menuItem(ar.Preferences!)).toBeVisible();
