@@ -299,7 +299,7 @@ test('pre-paint: with the app held back, the kept top bar shows the member, tena
   expect(stylesheets.filter((path) => keptStyles.includes(path)).sort()).toEqual([...keptStyles].sort());
 });
 
-test('pre-paint: its reads and stylesheets are asked for while its code loads; its frame is painted before the app runs', async ({ page, signedIn }) => {
+test('pre-paint: its reads, its stylesheets and /config.json are asked for while its code loads; its frame is painted before the app runs; the signed-in code comes in one round', async ({ page, signedIn }) => {
   await signedIn(page, 'admin@acme.test');
   await expect.poll(() => keptBar(page)).toContain('Ada Admin');
   const keptStyles = (await keptChrome(page))!.styles;
@@ -324,11 +324,17 @@ test('pre-paint: its reads and stylesheets are asked for while its code loads; i
       if (w.__appAt === undefined && document.documentElement.hasAttribute('data-build')) w.__appAt = performance.now();
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-build'] });
   });
+  // The page's requests and answers, in the order the browser reports them.
+  const network: string[] = [];
+  page.on('request', (r) => network.push(`asked ${new URL(r.url()).pathname}`));
+  page.on('requestfinished', (r) => network.push(`answered ${new URL(r.url()).pathname}`));
   const prePaint = new PrePaint(page);
   const release = await prePaint.holdPrePaint();
   await page.goto('/mfe-host', { waitUntil: 'commit' });
-  // With the pre-paint's code held back, the page's first script has read what it reads and
-  // loaded the bar's stylesheets.
+  // With the pre-paint's code held back, nothing after the first script has run: the runtime
+  // configuration is already asked for (index.html's preload, not the app's loader).
+  await expect.poll(() => network).toContain('asked /config.json');
+  // The page's first script has read what it reads and loaded the bar's stylesheets.
   await expect.poll(() => page.evaluate(() => (window as unknown as { __reads: string[] }).__reads)).toEqual(expect.arrayContaining(['auth', 'accessToken', 'language', 'chromeSnapshot']));
   const loaded = (paths: string[]) => page.evaluate((ps) => ps.filter((p) => performance.getEntriesByName(new URL(p, location.href).href).length > 0), paths);
   await expect.poll(() => loaded(keptStyles)).toEqual(keptStyles);
@@ -343,6 +349,13 @@ test('pre-paint: its reads and stylesheets are asked for while its code loads; i
   expect(frameAt).not.toBeNull();
   expect(appAt).not.toBeNull();
   expect(frameAt!).toBeLessThan(appAt!);
+  // The signed-in route's code (its chunks and what they share) was asked for at once: every file
+  // of it before the first of them was answered, not in rounds.
+  const signedInCode = (event: string) => /^(asked|answered) \/assets\/signed-in[\w-]*\.js$/.test(event);
+  const events = network.filter(signedInCode);
+  const firstAnswer = events.findIndex((e) => e.startsWith('answered'));
+  expect(events.filter((e) => e.startsWith('asked')).length).toBeGreaterThan(1);
+  expect(events.slice(firstAnswer).filter((e) => e.startsWith('asked'))).toEqual([]);
 });
 
 /**
