@@ -101,7 +101,9 @@ test.describe('malformed tokens', () => {
     await page.goto('/auth');
     for (const [name, token] of Object.entries(tokens)) {
       await plantSession(page, { auth: { tenantGuid: 'planted', orgGroupGuid: 'planted', refresh_token: token }, accessToken: token });
-      await page.goto('/mfe-host');
+      // Only until the page is there: the shell sends it on to /auth, which can come before its
+      // load event (seen once in a CI-faithful run: the goto "interrupted by another navigation").
+      await page.goto('/mfe-host', { waitUntil: 'commit' });
       await expectSignInPage(page);
       // Polled: the sign-out that brought the page here may still be navigating it (a read torn
       // down by that navigation throws, which expect.poll does not retry by itself).
