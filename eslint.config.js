@@ -72,9 +72,11 @@ export default tseslint.config(
     // it is for): the pipeline itself, the token endpoint (the browser's own call), the token
     // revocation and logout of a dropped answer, the configuration file, the platform call handed
     // to the controlling service worker (platformCall), the seed translations (another origin), the
-    // CRM web-to-lead post (another origin, no token), OIDC discovery, and the service worker's
-    // manifest.
+    // CRM web-to-lead post (another origin, no token), OIDC discovery, the service worker's
+    // manifest, and the DPoP transport (oauth4webapi sends the pipeline's prepared calls and the
+    // grants with their proofs through it).
     files: [
+      'src/core/session/dpop.ts',
       'src/core/pipeline/pipelineFetch.ts',
       'src/core/session/tokenClient.ts',
       'src/core/session/discardTokens.ts',

@@ -2,7 +2,7 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 import { readFileSync } from 'node:fs';
 import { startShellServerWithConfig, type ShellServer } from './support/server.ts';
 import { PlatformControl } from './support/platform.ts';
-import { plantSignIn } from './support/shellStorage.ts';
+import { plantProofKey, plantSignIn } from './support/shellStorage.ts';
 
 export const demoPassword = 'trust-shell-demo';
 
@@ -134,8 +134,10 @@ export { expect };
  * from `control`, stored from a same-origin address that runs none of the shell's code, then `path`.
  */
 export async function arriveSignedIn(page: Page, control: PlatformControl, email: string, path = '/mfe-host', base = ''): Promise<void> {
-  const tokens = await control.token(email);
   await page.goto(`${base}/config.json`);
+  // As a sign-in does: a key of the session's own, made in the browser, its private half never out.
+  const jwk = await plantProofKey(page);
+  const tokens = await control.token(email, jwk);
   await plantSignIn(page, tokens, email);
   await page.goto(`${base}${path}`);
 }

@@ -1,6 +1,8 @@
 import type { AccessClaims } from '../session/claims';
 import { isGatewayStatus } from './gateway';
-import { refreshSession } from '../session/refresh';
+import { endSession, refreshSession } from '../session/refresh';
+import { resourceChallenge } from '../session/dpopRules';
+import { rememberNonce } from '../session/proofNonce';
 import { invalidateSnapshot, sessionSnapshot } from '../session/sessionSnapshot';
 import { pipelineHost } from './host';
 import { prepareRequest } from './prepareRequest';
@@ -41,16 +43,35 @@ function headerRecord(headers: Headers): Record<string, string> {
 
 const isUnanswered = (response: Response) => isGatewayStatus(response.status);
 
-async function send(request: Request, options: PipelineOptions = {}): Promise<{ response: Response; token: string | null; pipeline: boolean }> {
+interface Sent {
+  response: Response;
+  /** The access token the call carried (null: none). */
+  token: string | null;
+  pipeline: boolean;
+  /** A DPoP proof went with it. */
+  proven: boolean;
+}
+
+async function send(request: Request, options: PipelineOptions = {}): Promise<Sent> {
   const host = pipelineHost();
-  const { accessToken: token, claims, language } = await sessionSnapshot();
+  const snapshot = await sessionSnapshot();
+  const { claims, language, tokenKind, proofKey } = snapshot;
+  const token = snapshot.accessToken;
   if (options.acceptToken && !options.acceptToken(claims)) throw new ScopeChanged('The current token is of another scope');
+  if (token && tokenKind === 'DPoP' && !proofKey) {
+    // The key of a DPoP session is gone (storage wiped) or unusable: nothing can present its
+    // tokens. The session ends with a clean sign-in, and nothing is sent (a queued write waits
+    // for its member's next session, signed with that session's key).
+    await endSession();
+    throw new ScopeChanged("The session's DPoP key is gone");
+  }
   const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
   const prepared = prepareRequest(
     { url: request.url, method: request.method, headers: headerRecord(request.headers) },
     {
       origin: host.origin,
       accessToken: token,
+      tokenKind,
       ptl: claims?.ptl ?? null,
       language,
       // Only writes carry X-XSRF-TOKEN; reading the cookie is async in the service worker.
@@ -58,7 +79,7 @@ async function send(request: Request, options: PipelineOptions = {}): Promise<{ 
     },
   );
   if (prepared.kind === 'refused') throw new PipelineRefusal(prepared.reason);
-  if (prepared.kind === 'untouched') return { response: await fetch(request), token: null, pipeline: false };
+  if (prepared.kind === 'untouched') return { response: await fetch(request), token: null, pipeline: false, proven: false };
   const outgoing = new Request(prepared.url, {
     method: request.method,
     headers: prepared.headers,
@@ -75,18 +96,21 @@ async function send(request: Request, options: PipelineOptions = {}): Promise<{ 
     // tells a controlling service worker that it is already prepared (sw/staticRoutes).
     ...(prepared.pipeline ? { mode: 'same-origin' as const } : request.mode === 'navigate' ? {} : { mode: request.mode }),
   });
+  // A DPoP token goes with a proof made now, for this very call (its method and the URL sent).
+  const proven = prepared.pipeline && token !== null && tokenKind === 'DPoP' && proofKey !== null;
   let response: Response;
   try {
-    response = await fetch(outgoing);
+    response = proven && token && proofKey ? await (await import('../session/dpop')).sendWithProof(outgoing, proofKey, token, snapshot.proofNonce) : await fetch(outgoing);
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) reportReachable(false);
     throw error;
   }
+  if (proven) await rememberNonce(response);
   // A gateway error means the platform behind our origin is not answering; a 401 says nothing
   // either way (the refresh that follows decides).
   if (isUnanswered(response)) reportReachable(false);
   else if (response.status !== 401) reportReachable(true);
-  return { response, token, pipeline: prepared.pipeline };
+  return { response, token, pipeline: prepared.pipeline, proven };
 }
 
 export async function pipelineFetch(request: Request, options: PipelineOptions = {}): Promise<Response> {
@@ -148,8 +172,15 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 async function networkPipelineFetch(request: Request, options: PipelineOptions = {}): Promise<Response> {
   // Only a body is used up by the first try; a GET or HEAD is sent again as it is.
   const retryCopy = request.method === 'GET' || request.method === 'HEAD' ? request : request.clone();
-  const first = await send(request, options);
+  let first = await send(request, options);
   if (first.response.status !== 401 || !first.pipeline) return first.response;
+  // A proof the platform refused (stale, or without the nonce it now asks for: kept by `send`) is
+  // made once more, fresh, before the 401 counts as the token's.
+  if (first.proven && resourceChallenge(401, first.response.headers.get('WWW-Authenticate'))) {
+    invalidateSnapshot();
+    first = await send(request.method === 'GET' || request.method === 'HEAD' ? request : retryCopy.clone(), options);
+    if (first.response.status !== 401) return first.response;
+  }
   let outcome = await refreshSession({ failedToken: first.token });
   for (const delay of unansweredRefreshRetryDelaysMs) {
     if (outcome !== 'unreachable') break;

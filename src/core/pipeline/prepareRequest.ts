@@ -1,4 +1,5 @@
 import { isCacheableCall, isTokenNotRequired } from './calls';
+import { authorization, type TokenKind } from '../session/dpopRules';
 
 /**
  * The request pipeline's rules (SPEC §7 "Common request behaviour", contract info "Request
@@ -8,6 +9,8 @@ export interface PipelineContext {
   /** The shell's own origin, e.g. http://localhost:4173. */
   origin: string;
   accessToken: string | null;
+  /** How the access token is presented: `Authorization: Bearer …` or `DPoP …` (the proof is added at send time). */
+  tokenKind?: TokenKind;
   /** ptl claim of the access token, if any. */
   ptl: string | null;
   language: string;
@@ -63,7 +66,7 @@ export function prepareRequest(request: RequestShape, ctx: PipelineContext): Pre
     url.pathname = `/${ctx.ptl}${url.pathname}`;
   }
   headers = without(headers, 'Authorization', 'Accept-Language', 'Cache-Control');
-  if (ctx.accessToken) headers.Authorization = `Bearer ${ctx.accessToken}`;
+  if (ctx.accessToken) headers.Authorization = authorization(ctx.tokenKind ?? 'Bearer', ctx.accessToken);
   headers['Accept-Language'] = ctx.language;
   headers['Cache-Control'] = isCacheableCall(method, new URL(request.url, ctx.origin).pathname) ? 'max-age=3600' : 'no-cache';
   return { kind: 'prepared', url: url.href, headers, pipeline: true };

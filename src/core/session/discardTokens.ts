@@ -2,7 +2,10 @@ import { parseAccessClaims } from './claims';
 import { pipelineHost } from '../pipeline/host';
 import { ptlPattern } from '../pipeline/prepareRequest';
 import type { AuthClientSettings } from './sessionDb';
-import type { TokenResponse } from './tokenClient';
+import type { GrantedTokens } from './tokenClient';
+import { authorization, type TokenKind } from './dpopRules';
+import type { ProofKey } from './proofKey';
+import { readProofNonce } from './proofNonce';
 
 const logoutPath = '/api/access/v1/auth/logout';
 /** Never waited on for long: the tokens are dropped locally whatever the platform says. */
@@ -34,25 +37,42 @@ export async function revokeRefreshToken(refreshToken: string, client: AuthClien
 }
 
 /**
+ * The platform's logout (`POST /api/access/v1/auth/logout`) with `accessToken`, presented as its
+ * kind says (a DPoP token with a proof by the session's key). Errors are ignored: whoever calls
+ * this forgets the tokens locally either way.
+ */
+export async function logoutAtPlatform(accessToken: string, kind: TokenKind, proofKey: ProofKey | null): Promise<void> {
+  const host = pipelineHost();
+  const ptl = parseAccessClaims(accessToken)?.ptl ?? null;
+  const path = ptl !== null && ptlPattern.test(ptl) ? `/${ptl}${logoutPath}` : logoutPath;
+  const headers: Record<string, string> = { Authorization: authorization(kind, accessToken) };
+  const xsrf = await host.xsrfToken();
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  const request = new Request(new URL(path, host.origin), {
+    method: 'POST',
+    headers,
+    credentials: 'same-origin',
+    cache: 'no-store',
+    signal: AbortSignal.timeout(discardTimeoutMs),
+  });
+  try {
+    if (kind === 'DPoP') {
+      if (!proofKey) return;
+      const { sendWithProof } = await import('./dpop');
+      await sendWithProof(request, proofKey, accessToken, await readProofNonce());
+    } else {
+      await fetch(request);
+    }
+  } catch {
+    // unreachable: nothing more can be done from here
+  }
+}
+
+/**
  * Tokens nobody will use (a refresh answer that came after its session ended): the platform
  * session they belong to is logged out with their own access token, and their refresh token is
  * revoked where the login client can, so they cannot outlive the member on this device.
  */
-export async function discardTokens(tokens: TokenResponse, client: AuthClientSettings): Promise<void> {
-  const host = pipelineHost();
-  const ptl = parseAccessClaims(tokens.access_token)?.ptl ?? null;
-  const path = ptl !== null && ptlPattern.test(ptl) ? `/${ptl}${logoutPath}` : logoutPath;
-  const headers: Record<string, string> = { Authorization: `Bearer ${tokens.access_token}` };
-  const xsrf = await host.xsrfToken();
-  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-  await Promise.all([
-    fetch(new URL(path, host.origin), {
-      method: 'POST',
-      headers,
-      credentials: 'same-origin',
-      cache: 'no-store',
-      signal: AbortSignal.timeout(discardTimeoutMs),
-    }).catch(() => undefined),
-    revokeRefreshToken(tokens.refresh_token, client),
-  ]);
+export async function discardTokens({ tokens, kind, proofKey }: GrantedTokens, client: AuthClientSettings): Promise<void> {
+  await Promise.all([logoutAtPlatform(tokens.access_token, kind, proofKey), revokeRefreshToken(tokens.refresh_token, client)]);
 }

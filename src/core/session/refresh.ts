@@ -1,7 +1,8 @@
 import { isExpired, parseAccessClaims } from './claims';
 import { exclusively } from '../exclusively';
 import { deleteKv, readAccessToken, readAuthClientSettings, readKv, readStoredAuth, replaceAuthIfCurrent, sessionKeys, writeKv } from './sessionDb';
-import { discardTokens } from './discardTokens';
+import { discardTokens, logoutAtPlatform } from './discardTokens';
+import { readProofKey } from './proofKey';
 import { broadcast } from './sessionChannel';
 import { requestToken, tokenTimeoutMs } from './tokenClient';
 import { reportReachable } from '../pipeline/connectivity';
@@ -64,10 +65,18 @@ async function digest(token: string): Promise<string> {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The refresh token is spent or revoked, or its fate is unknown: nothing can bring this session back. */
-async function endSession(): Promise<'refused'> {
+/**
+ * The refresh token is spent or revoked, or its fate is unknown: nothing can bring this session
+ * back. While the stored access token is still valid the platform's session is logged out with it
+ * first: a refusal may mean someone else redeemed a copy of the refresh token, and their session
+ * must end with the member's.
+ */
+export async function endSession(): Promise<'refused'> {
+  const [auth, token, proofKey] = await Promise.all([readStoredAuth(), readAccessToken(), readProofKey()]);
+  if (token && !isExpired(parseAccessClaims(token))) await logoutAtPlatform(token, auth?.tokenType ?? 'Bearer', proofKey);
   await deleteKv(sessionKeys.auth);
   await deleteKv(sessionKeys.accessToken);
+  await deleteKv(sessionKeys.proofKey);
   broadcast({ type: 'logoff', redirect: '/auth' });
   return 'refused';
 }
@@ -126,12 +135,19 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
     broadcast({ type: 'refresh-failed', reason: 'refused' });
     return endSession();
   }
+  // A DPoP session's refresh token is bound to its key: without the key no refresh can be proven,
+  // and the session ends with a clean sign-in (never a loop of refused grants).
+  const proofKey = auth.tokenType === 'DPoP' ? await readProofKey() : null;
+  if (auth.tokenType === 'DPoP' && !proofKey) {
+    broadcast({ type: 'refresh-failed', reason: 'refused' });
+    return endSession();
+  }
   const client = await readAuthClientSettings();
   await writeKv(refreshInFlightKey, presented);
   const result = await requestToken(
     { grant_type: 'refresh_token', refresh_token: auth.refresh_token, client_id: client.clientId, ...request.params },
     client.tokenEndpoint,
-    { timeoutMs: refreshGrantLimitMs },
+    { timeoutMs: refreshGrantLimitMs, proofKey },
   );
   if (!result.ok) {
     // This context heard the outcome: unanswered (retried later, as ever) or the session ends here.
@@ -155,7 +171,7 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
   const kept = await replaceAuthIfCurrent(
     auth.refresh_token,
     {
-      auth: { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, refresh_token: result.tokens.refresh_token },
+      auth: { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, refresh_token: result.tokens.refresh_token, tokenType: result.kind },
       accessToken: result.tokens.access_token,
       refreshedAt: Date.now(),
     },
@@ -167,7 +183,7 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
     // The session this grant was for ended while it was on its way (a sign-out, another member's
     // sign-in): its answer must not bring it back. The new tokens are ended at the platform too.
     await deleteKv(refreshInFlightKey);
-    await discardTokens(result.tokens, client);
+    await discardTokens(result, client);
     return 'no-session';
   }
   broadcast({ type: 'session-changed' });

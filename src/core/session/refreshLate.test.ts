@@ -27,10 +27,11 @@ function platform() {
   const answered = new Promise<void>((resolve) => (release = resolve));
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: URL, init: RequestInit) => {
-      const headers = new Headers(init.headers);
-      calls.push({ url: new URL(url).pathname, auth: headers.get('Authorization'), body: typeof init.body === 'string' ? init.body : '' });
-      if (new URL(url).pathname !== '/api/access/v1/oauth/token') return new Response(null, { status: 204 });
+    vi.fn(async (input: URL | Request, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      calls.push({ url: path, auth: request.headers.get('Authorization'), body: await request.text() });
+      if (path !== '/api/access/v1/oauth/token') return new Response(null, { status: 204 });
       await answered;
       return Response.json({ access_token: access('a', 1), refresh_token: refresh('a', 1), token_type: 'bearer', expires_in: 900, scope: 'read' });
     }),

@@ -5,6 +5,7 @@ import { parseAccessClaims, parseRefreshClaims, type AccessClaims } from './clai
 import { reportStorageFallback } from '../storageFallback';
 import { databases, defaultTokenPath } from '../protocol';
 import { sessionKeys } from './sessionKeys';
+import type { TokenKind } from './dpopRules';
 
 export { sessionKeys };
 
@@ -16,6 +17,8 @@ export interface StoredAuth {
   tenantGuid: string;
   orgGroupGuid: string;
   refresh_token: string;
+  /** How the access token is presented (the token answer's token_type); absent: Bearer. */
+  tokenType?: TokenKind;
 }
 
 export interface SessionRecord {
@@ -183,7 +186,12 @@ export function replaceAuthIfCurrent(presentedRefreshToken: string, next: Refres
 export function isStoredAuth(value: unknown): value is StoredAuth {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return parseRefreshClaims(v.refresh_token) !== null && typeof v.tenantGuid === 'string' && typeof v.orgGroupGuid === 'string';
+  return (
+    parseRefreshClaims(v.refresh_token) !== null &&
+    typeof v.tenantGuid === 'string' &&
+    typeof v.orgGroupGuid === 'string' &&
+    (v.tokenType === undefined || v.tokenType === 'Bearer' || v.tokenType === 'DPoP')
+  );
 }
 
 /** The login client's settings, stored by the page at start so the service worker refreshes the same way. */

@@ -12,6 +12,10 @@ export const sessionKeys = {
   idToken: 'idToken',
   /** When (this browser's clock, ms) the stored tokens were issued: the sign-in, or the last refresh in any context. */
   refreshedAt: 'refreshedAt',
+  /** The session's DPoP key pair (`proofKey.ts`): non-extractable `CryptoKey` objects, never exported. */
+  proofKey: 'dpopKey',
+  /** The platform's latest DPoP nonce, shared by every tab and the service worker. */
+  proofNonce: 'dpopNonce',
 } as const;
 
 /** The kept top bar, in the same store as the session (`core/prepaint/chromeSnapshot`). */

@@ -1,6 +1,9 @@
 import { onLocalWrite, readKv, sessionKeys } from './sessionDb';
 import { onSessionMessage } from './sessionChannel';
 import { parseAccessClaims, type AccessClaims } from './claims';
+import type { TokenKind } from './dpopRules';
+import { readProofKey, type ProofKey } from './proofKey';
+import { readProofNonce } from './proofNonce';
 
 /**
  * What every pipeline call needs (the access token, its claims and the language), read from
@@ -14,11 +17,19 @@ export interface SessionSnapshot {
   /** The claims of `accessToken`; null exactly when it is. */
   claims: AccessClaims | null;
   language: string;
+  /** How the token is presented (the stored auth's token type; Bearer when it names none). */
+  tokenKind: TokenKind;
+  /** The session's DPoP key (DPoP sessions only; null when it is gone or unusable). */
+  proofKey: ProofKey | null;
+  /** The platform's latest DPoP nonce. */
+  proofNonce: string | null;
 }
 
 const languageCode = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}$/;
 const isString = (v: unknown): v is string => typeof v === 'string';
 export const isLanguage = (v: unknown): v is string => typeof v === 'string' && languageCode.test(v);
+
+const hasTokenType = (v: unknown): v is { tokenType?: unknown } => typeof v === 'object' && v !== null;
 
 let cached: Promise<SessionSnapshot> | null = null;
 let listening = false;
@@ -28,12 +39,18 @@ export function invalidateSnapshot(): void {
 }
 
 async function readSnapshot(): Promise<SessionSnapshot> {
-  const [token, language] = await Promise.all([readKv(sessionKeys.accessToken, isString), readKv(sessionKeys.language, isLanguage)]);
+  const [token, language, auth] = await Promise.all([
+    readKv(sessionKeys.accessToken, isString),
+    readKv(sessionKeys.language, isLanguage),
+    readKv(sessionKeys.auth, hasTokenType),
+  ]);
+  const tokenKind: TokenKind = auth?.tokenType === 'DPoP' ? 'DPoP' : 'Bearer';
+  const [proofKey, proofNonce] = tokenKind === 'DPoP' ? await Promise.all([readProofKey(), readProofNonce()]) : [null, null];
   // Only a token with readable claims is sent: an unreadable one (corrupt storage, 1 MB) would be
   // refused anyway, and would turn calls that work signed out (translations, the anonymous state)
   // into 401s. Without it a call that needs a session gets its 401, then a refresh.
   const claims = parseAccessClaims(token);
-  return { accessToken: claims ? token : null, claims, language: language ?? 'en-us' };
+  return { accessToken: claims ? token : null, claims, language: language ?? 'en-us', tokenKind, proofKey, proofNonce };
 }
 
 export function sessionSnapshot(): Promise<SessionSnapshot> {

@@ -2,6 +2,9 @@ import * as z from 'zod/mini';
 import { pipelineHost } from '../pipeline/host';
 import { parseAccessClaims } from './claims';
 import { defaultTokenPath } from '../protocol';
+import { tokenEndpointChallenge, tokenKindOf, type TokenKind } from './dpopRules';
+import type { ProofKey } from './proofKey';
+import { readProofNonce, rememberNonce } from './proofNonce';
 
 const tokenPath = defaultTokenPath;
 /** SPEC §9 login client: a token call that has not answered after 20 s counts as unanswered. */
@@ -11,15 +14,23 @@ const jwt = z.string().check(z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-
 export const tokenResponseSchema = z.object({
   access_token: jwt,
   refresh_token: jwt,
-  token_type: z.string().check(z.refine((v) => v.toLowerCase() === 'bearer')),
+  // Bearer or DPoP (contract "Sender-constrained tokens"); any other type is no session the shell can use.
+  token_type: z.string().check(z.refine((v) => tokenKindOf(v) !== null)),
   expires_in: z.int().check(z.positive()),
   scope: z.string(),
   id_token: z.optional(jwt),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
+/** A grant's tokens with what presenting them needs: their kind, and the key a DPoP grant was proven with. */
+export interface GrantedTokens {
+  tokens: TokenResponse;
+  kind: TokenKind;
+  proofKey: ProofKey | null;
+}
+
 export type TokenResult =
-  | { ok: true; tokens: TokenResponse }
+  | ({ ok: true } & GrantedTokens)
   /** refused: the token endpoint answered 400/401 (wrong password, used refresh token, ...). */
   /**
    * malformed: a JSON answer off the contract, or an access token without readable claims (the
@@ -33,26 +44,45 @@ export type TokenResult =
    */
   | { ok: false; reason: 'unreachable'; givenUp?: true };
 
+export interface TokenRequestOptions {
+  /** When the call is given up (aborted) as unanswered; 20 s unless the caller waits longer. */
+  timeoutMs?: number;
+  /** The session's DPoP key: the grant carries a proof by it (sign-in: a new key; refresh: the stored one). */
+  proofKey?: ProofKey | null;
+}
+
 /**
  * Posts a grant to the token endpoint: form-encoded, token-not-required (no bearer, no prefix,
- * no Accept-Language), with X-XSRF-TOKEN when the endpoint is on our origin and the cookie exists.
- * `timeoutMs`: when the call is given up (aborted) as unanswered; 20 s unless the caller waits longer.
+ * no Accept-Language), with X-XSRF-TOKEN when the endpoint is on our origin and the cookie exists,
+ * and a DPoP proof when a key is given. A nonce challenge is answered by the same grant once more
+ * with the nonce (the platform refused it before looking at the grant, so nothing was spent), and a
+ * refused proof by one fresh proof.
  */
-export async function requestToken(form: Record<string, string>, endpoint: string = tokenPath, { timeoutMs = tokenTimeoutMs } = {}): Promise<TokenResult> {
+export async function requestToken(form: Record<string, string>, endpoint: string = tokenPath, { timeoutMs = tokenTimeoutMs, proofKey = null }: TokenRequestOptions = {}): Promise<TokenResult> {
   const host = pipelineHost();
   const url = new URL(endpoint, host.origin);
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
   const xsrf = url.origin === host.origin ? await host.xsrfToken() : null;
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const post = async (nonce: string | null): Promise<Response> => {
+    if (!proofKey) return fetch(url, { method: 'POST', headers, body: new URLSearchParams(form).toString(), credentials: 'same-origin', signal });
+    const { sendGrantWithProof } = await import('./dpop');
+    return sendGrantWithProof({ endpoint: url, form, headers, signal, key: proofKey, nonce });
+  };
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: new URLSearchParams(form).toString(),
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    let nonce = proofKey ? await readProofNonce() : null;
+    response = await post(nonce);
+    if (proofKey) {
+      const fresh = await rememberNonce(response);
+      const challenge = tokenEndpointChallenge(response.status, await response.clone().json().catch(() => null));
+      if (challenge === 'invalid_dpop_proof' || (challenge === 'use_dpop_nonce' && fresh !== null && fresh !== nonce)) {
+        nonce = fresh ?? nonce;
+        response = await post(nonce);
+        await rememberNonce(response);
+      }
+    }
   } catch (error) {
     const givenUp = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return givenUp ? { ok: false, reason: 'unreachable', givenUp } : { ok: false, reason: 'unreachable' };
@@ -68,5 +98,8 @@ export async function requestToken(form: Record<string, string>, endpoint: strin
   const parsed = tokenResponseSchema.safeParse(body);
   // Checked here, at the edge: every caller stores the claims, and SPEC §5 null claims are no session.
   if (!parsed.success || !parseAccessClaims(parsed.data.access_token)) return { ok: false, reason: 'malformed' };
-  return { ok: true, tokens: parsed.data };
+  const kind = tokenKindOf(parsed.data.token_type);
+  // A DPoP token for a grant that carried no proof is bound to nobody's key here: no session.
+  if (kind === null || (kind === 'DPoP' && !proofKey)) return { ok: false, reason: 'malformed' };
+  return { ok: true, tokens: parsed.data, kind, proofKey: kind === 'DPoP' ? proofKey : null };
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionMessage } from '../../core/session/sessionChannel';
-import type { TokenResponse } from '../../core/session/tokenClient';
+import type { GrantedTokens, TokenResponse } from '../../core/session/tokenClient';
 import type { SignInCommand, SignInEvent } from '../../lib/auth/signIn';
 import { completeSsoReturn, runSignInCommand } from '../../lib/auth/signInEffects';
 import { useSignInFlow } from './useSignInFlow';
@@ -19,6 +19,7 @@ vi.mock('../../core/session/sessionChannel', () => ({
 }));
 
 const tokens: TokenResponse = { access_token: 'a.b.c', refresh_token: 'r', token_type: 'Bearer', expires_in: 300, scope: 'read' };
+const granted: GrantedTokens = { tokens, kind: 'Bearer', proofKey: null };
 const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
 const ran = () => vi.mocked(runSignInCommand).mock.calls.map(([command]) => command.type);
 
@@ -40,7 +41,7 @@ describe('useSignInFlow: the machine wired to its commands', () => {
   it('email → password → granted → stored → into the shell, its own broadcast not followed', async () => {
     answer((command) => {
       if (command.type === 'look-up-user-type') return { type: 'user-type-answered', email: command.email, ssoEnabled: false };
-      if (command.type === 'request-password-grant') return { type: 'grant-answered', email: command.email, result: { ok: true, tokens } };
+      if (command.type === 'request-password-grant') return { type: 'grant-answered', email: command.email, result: { ok: true, ...granted } };
       if (command.type === 'store-sign-in') return { type: 'stored', ok: true };
       return null;
     });

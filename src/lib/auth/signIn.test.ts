@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TokenResponse } from '../../core/session/tokenClient';
+import type { GrantedTokens, TokenResponse } from '../../core/session/tokenClient';
 import {
   canSubmit,
   initialSignInState,
@@ -11,6 +11,7 @@ import {
 } from './signIn';
 
 const tokens: TokenResponse = { access_token: 'a.b.c', refresh_token: 'r', token_type: 'Bearer', expires_in: 300, scope: 'read' };
+const granted: GrantedTokens = { tokens, kind: 'Bearer', proofKey: null };
 const base = initialSignInState('ada@acme.test');
 const on = (patch: Partial<SignInState>): SignInState => ({ ...base, ...patch });
 const busy = { kind: 'busy' } as const;
@@ -50,12 +51,12 @@ describe('signInTransition: what each event means', () => {
     ['a refused grant: wrong email or password, the password cleared', on({ step: 'password', password: 'x', status: busy }), { type: 'grant-answered', email: 'ada@acme.test', result: { ok: false, reason: 'refused' } }, { password: '', status: error('WrongEmailOrPassword') }, []],
     ['an unreachable token endpoint: sign-in failed', on({ step: 'password', password: 'x', status: busy }), { type: 'grant-answered', email: 'ada@acme.test', result: { ok: false, reason: 'unreachable' } }, { password: '', status: error('SignInFailed') }, []],
     ['a malformed token answer: sign-in failed', on({ step: 'password', password: 'x', status: busy }), { type: 'grant-answered', email: 'ada@acme.test', result: { ok: false, reason: 'malformed' } }, { password: '', status: error('SignInFailed') }, []],
-    ['a granted sign-in is stored, marked as this tab\'s own', on({ step: 'password', password: 'x', status: busy }), { type: 'grant-answered', email: 'ada@acme.test', result: { ok: true, tokens } }, { signingIn: 'password' }, [{ type: 'store-sign-in', tokens, email: 'ada@acme.test' }]],
+    ['a granted sign-in is stored, marked as this tab\'s own', on({ step: 'password', password: 'x', status: busy }), { type: 'grant-answered', email: 'ada@acme.test', result: { ok: true, ...granted } }, { signingIn: 'password' }, [{ type: 'store-sign-in', granted, email: 'ada@acme.test' }]],
     ['stored: into the shell (the checked return URL)', on({ signingIn: 'password', status: busy }), { type: 'stored', ok: true }, {}, [{ type: 'enter-shell' }]],
     ['tokens nobody can store: sign-in failed, never a stuck form', on({ step: 'password', signingIn: 'password', password: 'x', status: busy }), { type: 'stored', ok: false }, { signingIn: null, password: '', status: error('SignInFailed') }, []],
     // The identity provider's return.
     ['a refused or broken SSO return: sign-in failed, off the return address', base, { type: 'sso-answered', result: { ok: false } }, { status: error('SignInFailed') }, [{ type: 'leave-sso-return' }]],
-    ['an exchanged SSO code is stored with the email it was asked for', base, { type: 'sso-answered', result: { ok: true, tokens, email: 'sso@acme.test' } }, { signingIn: 'sso' }, [{ type: 'store-sign-in', tokens, email: 'sso@acme.test' }]],
+    ['an exchanged SSO code is stored with the email it was asked for', base, { type: 'sso-answered', result: { ok: true, granted, email: 'sso@acme.test' } }, { signingIn: 'sso' }, [{ type: 'store-sign-in', granted, email: 'sso@acme.test' }]],
     ['an SSO sign-in that cannot be stored: sign-in failed, off the return address', on({ signingIn: 'sso' }), { type: 'stored', ok: false }, { signingIn: null, status: error('SignInFailed') }, [{ type: 'leave-sso-return' }]],
     // Another tab's sign-in.
     ['another tab signed in: check the stored session', base, { type: 'session-message', message: 'session-changed' }, {}, [{ type: 'read-stored-auth' }]],
@@ -96,7 +97,7 @@ describe('a whole sign-in, event by event', () => {
       { type: 'grant-answered', email: 'ada@acme.test', result: { ok: false, reason: 'refused' } },
       { type: 'password-typed', value: 'right' },
       { type: 'password-submitted' },
-      { type: 'grant-answered', email: 'ada@acme.test', result: { ok: true, tokens } },
+      { type: 'grant-answered', email: 'ada@acme.test', result: { ok: true, ...granted } },
       { type: 'session-message', message: 'session-changed' },
       { type: 'stored', ok: true },
     ]);
@@ -119,7 +120,7 @@ describe('a whole sign-in, event by event', () => {
   it('a failed store lets the tab follow another tab\'s sign-in again', () => {
     const { commands } = run(on({ step: 'password', password: 'x' }), [
       { type: 'password-submitted' },
-      { type: 'grant-answered', email: 'ada@acme.test', result: { ok: true, tokens } },
+      { type: 'grant-answered', email: 'ada@acme.test', result: { ok: true, ...granted } },
       { type: 'stored', ok: false },
       { type: 'session-message', message: 'session-changed' },
     ]);

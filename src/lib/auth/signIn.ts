@@ -4,7 +4,7 @@
  * identity provider's return; following another tab's sign-in. `signInTransition` answers the next
  * state and the commands to run; `signInEffects` runs them and answers the event that follows.
  */
-import type { TokenResponse, TokenResult } from '../../core/session/tokenClient';
+import type { GrantedTokens, TokenResult } from '../../core/session/tokenClient';
 import type { SessionMessage } from '../../core/session/sessionChannel';
 
 export type SignInStep = 'email' | 'password';
@@ -41,7 +41,7 @@ export type SignInEvent =
   | { type: 'password-submitted' }
   | { type: 'grant-answered'; email: string; result: TokenResult }
   /** Back from the identity provider: the code exchanged (tokens and the e-mail it was asked for), or not. */
-  | { type: 'sso-answered'; result: { ok: true; tokens: TokenResponse; email: string } | { ok: false } }
+  | { type: 'sso-answered'; result: { ok: true; granted: GrantedTokens; email: string } | { ok: false } }
   /** The session was stored (ok) or could not be (tokens nobody can read, storage refused). */
   | { type: 'stored'; ok: boolean }
   | { type: 'session-message'; message: SessionMessage['type'] }
@@ -52,7 +52,7 @@ export type SignInCommand =
   | { type: 'look-up-user-type'; email: string }
   | { type: 'start-sso'; email: string }
   | { type: 'request-password-grant'; email: string; password: string }
-  | { type: 'store-sign-in'; tokens: TokenResponse; email: string }
+  | { type: 'store-sign-in'; granted: GrantedTokens; email: string }
   | { type: 'read-stored-auth' }
   /** Into the shell: the saved return URL if it is a safe same-origin path, else the host. */
   | { type: 'enter-shell' }
@@ -69,6 +69,11 @@ export function initialSignInState(lastLoginEmail: string | null): SignInState {
 }
 
 const failed = (messageKey: SignInMessageKey): SignInStatus => ({ kind: 'error', messageKey });
+
+/** What storing a sign-in needs of a grant's answer. */
+function grantedOf({ tokens, kind, proofKey }: GrantedTokens): GrantedTokens {
+  return { tokens, kind, proofKey };
+}
 
 /** A refused grant is the member's wrong e-mail or password; anything else is the platform's failure. */
 export function grantFailureMessage(reason: 'refused' | 'unreachable' | 'malformed'): SignInMessageKey {
@@ -99,10 +104,10 @@ export function signInTransition(state: SignInState, event: SignInEvent): SignIn
       return stay({ status: { kind: 'busy' } }, [{ type: 'request-password-grant', email: state.email.trim(), password: state.password }]);
     case 'grant-answered':
       if (!event.result.ok) return stay({ password: '', status: failed(grantFailureMessage(event.result.reason)) });
-      return stay({ signingIn: 'password' }, [{ type: 'store-sign-in', tokens: event.result.tokens, email: event.email }]);
+      return stay({ signingIn: 'password' }, [{ type: 'store-sign-in', granted: grantedOf(event.result), email: event.email }]);
     case 'sso-answered':
       if (!event.result.ok) return stay({ status: failed('SignInFailed') }, [{ type: 'leave-sso-return' }]);
-      return stay({ signingIn: 'sso' }, [{ type: 'store-sign-in', tokens: event.result.tokens, email: event.result.email }]);
+      return stay({ signingIn: 'sso' }, [{ type: 'store-sign-in', granted: event.result.granted, email: event.result.email }]);
     case 'stored':
       if (event.ok) return stay({}, [{ type: 'enter-shell' }]);
       // Never a stuck form: the sign-in failed, and the member may try again.

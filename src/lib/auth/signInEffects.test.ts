@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RuntimeConfig } from '../../config/runtimeConfig';
-import type { TokenResponse } from '../../core/session/tokenClient';
+import type { GrantedTokens, TokenResponse } from '../../core/session/tokenClient';
 import { requestToken } from '../../core/session/tokenClient';
 import { readStoredAuth } from '../../core/session/sessionDb';
 import { storeSignIn } from '../session/session';
@@ -21,6 +21,7 @@ vi.mock('../session/session', async (actual) => ({ ...(await actual<SessionModul
 
 type SessionModule = typeof Session;
 const tokens: TokenResponse = { access_token: 'a.b.c', refresh_token: 'r', token_type: 'Bearer', expires_in: 300, scope: 'read' };
+const granted: GrantedTokens = { tokens, kind: 'Bearer', proofKey: null };
 // Only the login client's part of the configuration is read here.
 const config = { authClient: { clientId: 'trust-shell', scope: 'read', tokenEndpoint: null } } as unknown as RuntimeConfig;
 const navigate = vi.fn<(to: string) => void>();
@@ -57,7 +58,9 @@ describe('runSignInCommand: each command through its module, answered as the nex
       email: 'ada@acme.test',
       result: { ok: false, reason: 'refused' },
     });
-    expect(requestToken).toHaveBeenCalledWith({ grant_type: 'password', username: 'ada@acme.test', password: 'pw', client_id: 'trust-shell', scope: 'read' }, undefined);
+    expect(requestToken).toHaveBeenCalledWith({ grant_type: 'password', username: 'ada@acme.test', password: 'pw', client_id: 'trust-shell', scope: 'read' }, undefined, expect.anything());
+    // A key of this sign-in's own proves the grant (DPoP), its private half never extractable.
+    expect(vi.mocked(requestToken).mock.calls[0]?.[2]?.proofKey?.privateKey.extractable).toBe(false);
   });
 
   it.each([
@@ -65,8 +68,8 @@ describe('runSignInCommand: each command through its module, answered as the nex
     ['refused by the store', () => Promise.reject(new Error('no claims')), false],
   ])('storing the sign-in: %s', async (_case, store, ok) => {
     vi.mocked(storeSignIn).mockImplementation(store);
-    expect(await runSignInCommand({ type: 'store-sign-in', tokens, email: 'ada@acme.test' }, io)).toEqual({ type: 'stored', ok });
-    expect(storeSignIn).toHaveBeenCalledWith(tokens, 'ada@acme.test');
+    expect(await runSignInCommand({ type: 'store-sign-in', granted, email: 'ada@acme.test' }, io)).toEqual({ type: 'stored', ok });
+    expect(storeSignIn).toHaveBeenCalledWith(granted, 'ada@acme.test');
   });
 
   it.each([
@@ -100,7 +103,7 @@ describe('runSignInCommand: each command through its module, answered as the nex
 
 describe('completeSsoReturn', () => {
   it.each([
-    ['exchanged', { ok: true as const, tokens, email: 'sso@acme.test' }, { ok: true, tokens, email: 'sso@acme.test' }],
+    ['exchanged', { ok: true as const, granted, email: 'sso@acme.test' }, { ok: true, granted, email: 'sso@acme.test' }],
     ['refused', { ok: false as const, event: 'code_error' as const }, { ok: false }],
   ])('%s', async (_case, answer, result) => {
     vi.mocked(completeSso).mockResolvedValue(answer);

@@ -6,6 +6,7 @@ import type { RuntimeConfig } from '../../config/runtimeConfig';
 import { paths } from '../../config/paths';
 import { requestToken } from '../../core/session/tokenClient';
 import { readStoredAuth } from '../../core/session/sessionDb';
+import { createProofKey } from '../../core/session/proofKey';
 import { storeSignIn, takeReturnPath } from '../session/session';
 import { lookupSamlUserType } from '../session/samlUserType';
 import { completeSso, startSso } from './sso';
@@ -29,15 +30,19 @@ export async function runSignInCommand(command: SignInCommand, io: SignInIo): Pr
     case 'start-sso':
       return (await startSso(io.config, command.email)).ok ? null : { type: 'sso-start-failed' };
     case 'request-password-grant': {
+      // Each sign-in proves its grant with a key of its own (DPoP); without WebCrypto the grant goes
+      // without a proof, and a platform then answers Bearer tokens as before.
+      const proofKey = await createProofKey().catch(() => null);
       const result = await requestToken(
         { grant_type: 'password', username: command.email, password: command.password, client_id: authClient.clientId, scope: authClient.scope },
         authClient.tokenEndpoint ?? undefined,
+        { proofKey },
       );
       return { type: 'grant-answered', email: command.email, result };
     }
     case 'store-sign-in':
       try {
-        await storeSignIn(command.tokens, command.email);
+        await storeSignIn(command.granted, command.email);
         return { type: 'stored', ok: true };
       } catch {
         return { type: 'stored', ok: false };

@@ -4,12 +4,12 @@
  * user continues or comes back, keeping /auth within its 150 KB gzip budget.
  */
 import type { RuntimeConfig } from '../../config/runtimeConfig';
-import type { TokenResponse } from '../../core/session/tokenClient';
+import type { GrantedTokens } from '../../core/session/tokenClient';
 import { emitLoginError, type LoginErrorEventType, type LoginEventType } from './loginEvents';
 import type * as SsoFlow from './ssoFlow';
 
 export type StartSsoResult = { ok: true } | { ok: false; event: LoginEventType };
-export type CompleteSsoResult = { ok: true; tokens: TokenResponse; email: string } | { ok: false; event: LoginEventType };
+export type CompleteSsoResult = { ok: true; granted: GrantedTokens; email: string } | { ok: false; event: LoginEventType };
 
 /** Back from the authorization endpoint: state plus a code or an error (RFC 6749 §4.1.2). */
 export function isSsoReturn(search: URLSearchParams): boolean {

@@ -211,7 +211,7 @@ describe('completeSso', () => {
     const back = await authorize(server, config());
     const verifier = sessionStorage.getItem(ssoStorageKeys.verifier);
     const result = await completeSso(config(), back);
-    expect(result).toMatchObject({ ok: true, email: 'sso@acme.test', tokens: { access_token: accessToken, refresh_token: refreshToken } });
+    expect(result).toMatchObject({ ok: true, email: 'sso@acme.test', granted: { kind: 'Bearer', tokens: { access_token: accessToken, refresh_token: refreshToken } } });
     const [grant] = server.requests;
     expect(grant?.url).toBe(`${origin()}/api/access/v1/oauth/token`);
     expect(Object.fromEntries(grant!.body!)).toEqual({
@@ -230,7 +230,7 @@ describe('completeSso', () => {
     const cfg = oidcConfig({ requireHttps: true });
     const back = await authorize(server, cfg);
     const result = await completeSso(cfg, back);
-    expect(result).toMatchObject({ ok: true, email: 'sso@acme.test', tokens: { access_token: accessToken } });
+    expect(result).toMatchObject({ ok: true, email: 'sso@acme.test', granted: { kind: 'Bearer', tokens: { access_token: accessToken } } });
     expect(server.requests.map((r) => r.url.replace(issuer, ''))).toEqual([
       '/.well-known/openid-configuration',
       '/.well-known/openid-configuration',

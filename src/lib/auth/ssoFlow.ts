@@ -9,7 +9,11 @@
  */
 import * as oauth from 'oauth4webapi';
 import type { RuntimeConfig } from '../../config/runtimeConfig';
-import { tokenResponseSchema, type TokenResponse } from '../../core/session/tokenClient';
+import { tokenResponseSchema, type GrantedTokens } from '../../core/session/tokenClient';
+import { createProofKey } from '../../core/session/proofKey';
+import { readProofNonce, rememberNonce } from '../../core/session/proofNonce';
+import { tokenKindOf } from '../../core/session/dpopRules';
+import { proofHandle } from '../../core/session/dpop';
 import { pipelineHost } from '../../core/pipeline/host';
 import { sessionKeys, writeKv, type AuthClientSettings } from '../../core/session/sessionDb';
 import { LoginError, emitLoginEvent, loginMessages, type LoginErrorEventType, type LoginMessage } from './loginEvents';
@@ -235,7 +239,7 @@ export async function completeSsoFlow(
   config: RuntimeConfig,
   currentUrl: URL,
   deps: CompleteDeps = { now: () => Date.now() },
-): Promise<{ tokens: TokenResponse; email: string }> {
+): Promise<{ granted: GrantedTokens; email: string }> {
   const pending = readPending();
   // Single use either way: a replayed or failed return must not find the secrets again.
   clearPending();
@@ -261,21 +265,41 @@ export async function completeSsoFlow(
     throw new LoginError('code_error', `Invalid authorization response: ${messageOf(cause)}`, { cause });
   }
 
-  let response: Response;
-  try {
-    response = await oauth.authorizationCodeGrantRequest(as, c, oauth.None(), callback, pending.redirectUri, pending.verifier, {
-      ...httpOptions(config),
-      headers: await xsrfHeaders(as.token_endpoint ?? ''),
-    });
-  } catch (cause) {
-    throw new LoginError('token_error', `The token endpoint could not be reached: ${messageOf(cause)}`, { cause });
-  }
+  // This sign-in's own DPoP key (none without WebCrypto: the grant then goes without a proof).
+  const proofKey = await createProofKey().catch(() => null);
+  const headers = await xsrfHeaders(as.token_endpoint ?? '');
+  const grant = async (nonce: string | null): Promise<Response> => {
+    let answer: Response;
+    try {
+      answer = await oauth.authorizationCodeGrantRequest(as, c, oauth.None(), callback, pending.redirectUri, pending.verifier, {
+        ...httpOptions(config),
+        headers,
+        ...(proofKey ? { DPoP: proofHandle(proofKey, nonce) } : {}),
+      });
+    } catch (cause) {
+      throw new LoginError('token_error', `The token endpoint could not be reached: ${messageOf(cause)}`, { cause });
+    }
+    if (proofKey) await rememberNonce(answer);
+    return answer;
+  };
+  const process = (answer: Response) =>
+    oauth.processAuthorizationCodeResponse(as, c, answer, oidc && pending.nonce ? { expectedNonce: pending.nonce, requireIdToken: true } : undefined);
 
+  const nonce = proofKey ? await readProofNonce() : null;
+  let response = await grant(nonce);
   let result: oauth.TokenEndpointResponse;
   try {
-    result = await oauth.processAuthorizationCodeResponse(as, c, response, oidc && pending.nonce ? { expectedNonce: pending.nonce, requireIdToken: true } : undefined);
+    result = await process(response);
   } catch (cause) {
-    throw tokenResponseError(cause);
+    // A nonce challenge is answered once, with the nonce (the platform refused before the code).
+    const fresh = proofKey && oauth.isDPoPNonceError(cause) ? await readProofNonce() : null;
+    if (!fresh || fresh === nonce) throw tokenResponseError(cause);
+    response = await grant(fresh);
+    try {
+      result = await process(response);
+    } catch (again) {
+      throw tokenResponseError(again);
+    }
   }
 
   if (oidc) {
@@ -287,9 +311,11 @@ export async function completeSsoFlow(
 
   const tokens = tokenResponseSchema.safeParse(result);
   if (!tokens.success) throw new LoginError('token_error', 'The token response is not a platform token response');
+  const kind = tokenKindOf(tokens.data.token_type);
+  if (kind === null || (kind === 'DPoP' && !proofKey)) throw new LoginError('token_error', `The token response names a token type the shell cannot present (${tokens.data.token_type})`);
   if (oidc) await rememberDiscovered(config, as);
   emitLoginEvent({ type: 'token_received' });
-  return { tokens: tokens.data, email: pending.email };
+  return { granted: { tokens: tokens.data, kind, proofKey: kind === 'DPoP' ? proofKey : null }, email: pending.email };
 }
 
 /**

@@ -52,6 +52,8 @@ export async function clearLocalSession(options: { keepDrafts?: boolean; member?
   await deleteKv(sessionKeys.auth);
   await deleteKv(sessionKeys.accessToken);
   await deleteKv(sessionKeys.idToken);
+  // The session's DPoP key goes with its tokens: the next sign-in makes a new one.
+  await deleteKv(sessionKeys.proofKey);
   for (const key of clearedKeys) removeLocal(key);
   // The tab's return URL survives the clear: it is what signing in again needs.
   clearTab([storageKeys.returnUrl]);

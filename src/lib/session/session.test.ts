@@ -26,7 +26,7 @@ describe('storeSignIn', () => {
     const tokenEndpoint = vi.fn(() => Promise.resolve(Response.json(tokens)));
     vi.stubGlobal('fetch', tokenEndpoint);
     const before = Date.now();
-    await storeSignIn(tokens, 'ada@acme.test');
+    await storeSignIn({ tokens, kind: 'Bearer', proofKey: null }, 'ada@acme.test');
     expect(await readKv(sessionKeys.refreshedAt, (v): v is number => typeof v === 'number')).toBeGreaterThanOrEqual(before);
     // The auto refresh's run (SPEC §9: first run after 3 s) with its own rule: not within half an interval.
     expect(await refreshSession({ unlessRefreshedWithinMs: autoRefreshIntervalMs / 2 })).toBe('reused');

@@ -1,6 +1,6 @@
 import { parseAccessClaims } from '../../core/session/claims';
 import { deleteKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
-import type { TokenResponse } from '../../core/session/tokenClient';
+import type { GrantedTokens } from '../../core/session/tokenClient';
 import { storageKeys } from '../storage/keys';
 import { readTab, removeLocal, removeTab, writeLocal } from '../storage/localStore';
 import { safeReturnPath } from './returnUrl';
@@ -8,13 +8,19 @@ import { broadcast } from '../../core/session/sessionChannel';
 import { clearLoggingOff } from './logoffState';
 
 /** SPEC §4: signing in stores the auth object, tenant and last login email and clears the timed-out flag. */
-export async function storeSignIn(tokens: TokenResponse, email: string): Promise<void> {
+export async function storeSignIn({ tokens, kind, proofKey }: GrantedTokens, email: string): Promise<void> {
   const claims = parseAccessClaims(tokens.access_token);
   if (!claims) throw new Error('The platform sent an access token without readable claims');
+  if (kind === 'DPoP' && !proofKey) throw new Error('A DPoP sign-in without its key');
+  // The key first: a context that sees the new session can sign for it at once. A Bearer session
+  // keeps none (a previous session's key would only be a stale key).
+  if (kind === 'DPoP' && proofKey) await writeKv(sessionKeys.proofKey, proofKey);
+  else await deleteKv(sessionKeys.proofKey);
   await writeKv(sessionKeys.auth, {
     tenantGuid: claims.tenantGuid,
     orgGroupGuid: claims.orgGroupGuid,
     refresh_token: tokens.refresh_token,
+    tokenType: kind,
   });
   await writeKv(sessionKeys.accessToken, tokens.access_token);
   // Tokens this fresh need no refresh: the auto refresh's first run (3 s on) keeps them and its

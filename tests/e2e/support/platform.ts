@@ -15,6 +15,24 @@ export interface LoggedRequest {
   dropped: boolean;
   /** An Idempotency-Key repeat answered from the platform's memory, not applied again. */
   replayed: boolean;
+  /** Whether the call carried a DPoP proof, and whether the platform found it valid. */
+  dpop: 'absent' | 'valid' | 'invalid';
+  dpopError?: string;
+  /** A refresh answered again within the refresh grace (the same answer, nothing changed). */
+  graceReplay: boolean;
+  /** A rotated refresh token presented outside the grace: refused, and its session revoked. */
+  reuse: boolean;
+}
+
+/** A public key as a JWK (EC P-256: kty, crv, x, y). */
+export type PublicJwk = Record<string, string>;
+
+/** The emulator's DPoP settings (contract "Sender-constrained tokens"). */
+export interface DpopSettings {
+  enabled?: boolean;
+  requireNonce?: boolean;
+  /** Makes a new nonce current; the previous one is then refused with use_dpop_nonce. */
+  rotateNonce?: boolean;
 }
 
 export interface FaultSpec {
@@ -100,8 +118,18 @@ export class PlatformControl {
     return this.call('POST', '/caching', { cacheableMaxAgeSeconds: seconds });
   }
 
-  token(email: string): Promise<TokenResponse> {
-    return this.call('POST', '/token', { email });
+  /** Tokens for `email`; with `jwk` (a public key) and DPoP on, bound to that key (token_type DPoP). */
+  token(email: string, jwk?: PublicJwk): Promise<TokenResponse> {
+    return this.call('POST', '/token', jwk ? { email, jwk } : { email });
+  }
+
+  dpop(settings: DpopSettings): Promise<void> {
+    return this.call('POST', '/dpop', settings);
+  }
+
+  /** The refresh grace in seconds (0: none): a rotated refresh token answered again within it. */
+  refreshGrace(seconds: number): Promise<void> {
+    return this.call('POST', '/refresh-grace', { seconds });
   }
 
   override(spec: { method: string; path: string; status: number; body?: unknown; contentType?: string; times?: number }): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { PublicJwk } from './platform.ts';
 
 /**
  * The shell's stored session (IndexedDB `trust-shell`, store `kv`: `auth` and `accessToken`),
@@ -46,9 +47,10 @@ async function writeSession(page: Page, session: { accessToken: unknown; auth: u
  * when they were issued, the tenant, the e-mail for the next sign-in and a fresh idle window. The
  * page must be on the shell's origin.
  */
-export async function plantSignIn(page: Page, tokens: { access_token: string; refresh_token: string }, email: string): Promise<void> {
+export async function plantSignIn(page: Page, tokens: { access_token: string; refresh_token: string; token_type?: string }, email: string): Promise<void> {
   const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1] ?? '', 'base64url').toString()) as { tenantGuid: string; orgGroupGuid: string };
-  await plantSession(page, { auth: { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, refresh_token: tokens.refresh_token }, accessToken: tokens.access_token });
+  const tokenType = tokens.token_type?.toLowerCase() === 'dpop' ? 'DPoP' : 'Bearer';
+  await plantSession(page, { auth: { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, refresh_token: tokens.refresh_token, tokenType }, accessToken: tokens.access_token });
   await page.evaluate(
     ({ tenantGuid, email }) =>
       new Promise<void>((resolve, reject) => {
@@ -69,6 +71,33 @@ export async function plantSignIn(page: Page, tokens: { access_token: string; re
       }),
     { tenantGuid: claims.tenantGuid, email },
   );
+}
+
+/**
+ * A DPoP key pair for the session, made in the page as the sign-in page makes it (ES256, the private
+ * half not extractable) and stored as the shell keeps it (`kv/dpopKey`); answers the public half
+ * as a JWK, to have the platform bind tokens to it. The page must be on the shell's origin.
+ */
+export function plantProofKey(page: Page): Promise<PublicJwk> {
+  return page.evaluate(async () => {
+    const key = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('trust-shell', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('kv');
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+      open.onsuccess = () => {
+        const tx = open.result.transaction('kv', 'readwrite');
+        tx.objectStore('kv').put(key, 'dpopKey');
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+      };
+    });
+    const { kty = '', crv = '', x = '', y = '' } = await crypto.subtle.exportKey('jwk', key.publicKey);
+    return { kty, crv, x, y };
+  });
 }
 
 /** Reads one entry of the shell's session store (null when there is none). */
