@@ -3,7 +3,7 @@ import { ConfigError, defaultRuntimeConfig, parseRuntimeConfig } from './runtime
 
 describe('runtime configuration', () => {
   it('defaults every field (contract RuntimeConfig)', () => {
-    expect(defaultRuntimeConfig.authClient).toMatchObject({ clientId: 'trust-shell', scope: 'read', requireHttps: false, oidc: false, issuer: null });
+    expect(defaultRuntimeConfig.authClient).toMatchObject({ clientId: 'trust-shell', scope: 'read', requireHttps: false, oidc: false, issuer: null, refreshGraceSeconds: 60 });
     expect(defaultRuntimeConfig).toMatchObject({ webToLeadUrl: null, connectedApps: [], microFrontends: [], analytics: { scriptUrl: null } });
     expect(parseRuntimeConfig(null)).toEqual(defaultRuntimeConfig);
   });
@@ -12,6 +12,8 @@ describe('runtime configuration', () => {
     const c = parseRuntimeConfig({ authClient: { scope: 'read write' }, connectedApps: ['community.test'] });
     expect(c.authClient).toMatchObject({ scope: 'read write', clientId: 'trust-shell' });
     expect(c.connectedApps).toEqual(['community.test']);
+    expect(parseRuntimeConfig({ authClient: { refreshGraceSeconds: 0 } }).authClient.refreshGraceSeconds).toBe(0);
+    expect(parseRuntimeConfig({ authClient: { refreshGraceSeconds: 300 } }).authClient.refreshGraceSeconds).toBe(300);
   });
 
   it.each([
@@ -21,6 +23,10 @@ describe('runtime configuration', () => {
     [{ microFrontends: [{ name: 'x', route: '../evil', moduleUrl: '/m.js' }] }, 'microFrontends.0.route'],
     [{ communityAppOrigin: 'javascript:alert(1)' }, 'communityAppOrigin'],
     [[], '(root)'],
+    [{ authClient: { refreshGraceSeconds: 301 } }, 'authClient.refreshGraceSeconds'],
+    [{ authClient: { refreshGraceSeconds: -1 } }, 'authClient.refreshGraceSeconds'],
+    [{ authClient: { refreshGraceSeconds: 1.5 } }, 'authClient.refreshGraceSeconds'],
+    [{ authClient: { refreshGraceSeconds: '60' } }, 'authClient.refreshGraceSeconds'],
   ])('refuses %j naming %s', (raw, field) => {
     expect(() => parseRuntimeConfig(raw)).toThrow(ConfigError);
     try {

@@ -14,6 +14,8 @@ export const authClientConfigSchema = z
     scope: z._default(z.string(), 'read'),
     requireHttps: z._default(z.boolean(), false),
     oidc: z._default(z.boolean(), false),
+    /** Contract "Refresh grace": how long the platform answers a just-rotated refresh token again (0: never). */
+    refreshGraceSeconds: z._default(z.int().check(z.minimum(0), z.maximum(300)), 60),
     issuer: nullableUrl(),
     tokenEndpoint: nullableUriRef(),
     logoutUrl: nullableUriRef(),

@@ -65,9 +65,9 @@ describe('token requests with a DPoP key', () => {
     expect(await readKv(sessionKeys.proofNonce, (v): v is string => typeof v === 'string')).toBe('n-7');
   });
 
-  it('a second nonce challenge in a row is a refusal, not a loop', async () => {
+  it('a second nonce challenge in a row is no verdict on the grant and no loop: unanswered, tried again later', async () => {
     const sent = tokenEndpoint(nonceChallenge('n-1'), nonceChallenge('n-2'), answer('DPoP'));
-    expect(await requestToken(grant, undefined, { proofKey: await createProofKey() })).toEqual({ ok: false, reason: 'refused' });
+    expect(await requestToken(grant, undefined, { proofKey: await createProofKey() })).toEqual({ ok: false, reason: 'unreachable' });
     expect(sent).toHaveLength(2);
   });
 

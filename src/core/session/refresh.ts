@@ -43,14 +43,44 @@ const lockName = locks.refresh;
 
 /**
  * A refresh token that was sent by a context which went away before the answer came (a tab
- * reloaded or closed mid-refresh, the browser quit): the platform may well have redeemed it, and
- * the new tokens died with that context. Presenting it again would be reuse (contract: refresh
- * tokens are single-use, a reuse is refused), so the next refresh ends the session cleanly instead.
- * Kept as a digest (never the token itself) outside sessionKeys (no store-changed broadcast); set
- * before the grant is sent and deleted once that context learns the token was not redeemed or the
- * new tokens are stored.
+ * reloaded or closed mid-refresh, the browser quit, the grant given up at its time limit): the
+ * platform may well have redeemed it, and the new tokens died with that context. Kept as a digest
+ * (never the token itself) with the time it was sent, outside sessionKeys (no store-changed
+ * broadcast); set before the grant is sent and deleted once that context learns the token was not
+ * redeemed or the new tokens are stored. What the next refresh does on finding it is
+ * `onUnheardGrant`.
  */
 export const refreshInFlightKey = 'refreshInFlight';
+
+export interface UnheardGrant {
+  digest: string;
+  /** When it was sent (ms, this browser's clock). */
+  sentAt: number;
+}
+
+function isUnheardGrant(value: unknown): value is UnheardGrant {
+  const v = value as Partial<UnheardGrant> | null;
+  return typeof v?.digest === 'string' && typeof v.sentAt === 'number';
+}
+
+/** The platform's own grace (contract "Refresh grace") when the settings name none. */
+export const defaultRefreshGraceSeconds = 60;
+/**
+ * Kept off the end of the grace: the time the repeat takes to reach the platform, which counts
+ * the grace from when it received the first grant (later than this browser sent it).
+ */
+export const graceMarginMs = 5_000;
+
+/**
+ * A grant sent and never heard is presented again while the platform still answers it with the
+ * same successor pair (within its refresh grace): 'present-again'. Past the grace, or on a
+ * platform without one, presenting it again would be reuse, which revokes the session at the
+ * platform, so the session ends here instead: 'end-session'.
+ */
+export function onUnheardGrant(grant: UnheardGrant, graceSeconds: number, now: number): 'present-again' | 'end-session' {
+  const age = now - grant.sentAt;
+  return graceSeconds > 0 && age >= 0 && age < graceSeconds * 1000 - graceMarginMs ? 'present-again' : 'end-session';
+}
 
 /**
  * A refresh grant is sent once and then heard out for this long, well past the 20 s in which its
@@ -79,10 +109,6 @@ export async function endSession(): Promise<'refused'> {
   await deleteKv(sessionKeys.proofKey);
   broadcast({ type: 'logoff', redirect: '/auth' });
   return 'refused';
-}
-
-function isString(value: unknown): value is string {
-  return typeof value === 'string';
 }
 
 /**
@@ -129,11 +155,19 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
     return 'unreachable';
   }
   const presented = await digest(auth.refresh_token);
-  if ((await readKv(refreshInFlightKey, isString)) === presented) {
-    await deleteKv(refreshInFlightKey);
-    // A refresh that cannot be made ends the session as a refused one does, reported alike.
-    broadcast({ type: 'refresh-failed', reason: 'refused' });
-    return endSession();
+  const client = await readAuthClientSettings();
+  const unheard = await readKv(refreshInFlightKey, isUnheardGrant);
+  // The first send's time stays on the mark when the grant is presented again: the grace counts
+  // from the platform's first use of the token.
+  let sentAt = Date.now();
+  if (unheard?.digest === presented) {
+    if (onUnheardGrant(unheard, client.refreshGraceSeconds ?? defaultRefreshGraceSeconds, Date.now()) === 'end-session') {
+      await deleteKv(refreshInFlightKey);
+      // A refresh that cannot be made ends the session as a refused one does, reported alike.
+      broadcast({ type: 'refresh-failed', reason: 'refused' });
+      return endSession();
+    }
+    sentAt = unheard.sentAt;
   }
   // A DPoP session's refresh token is bound to its key: without the key no refresh can be proven,
   // and the session ends with a clean sign-in (never a loop of refused grants).
@@ -142,8 +176,7 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
     broadcast({ type: 'refresh-failed', reason: 'refused' });
     return endSession();
   }
-  const client = await readAuthClientSettings();
-  await writeKv(refreshInFlightKey, presented);
+  await writeKv(refreshInFlightKey, { digest: presented, sentAt } satisfies UnheardGrant);
   const result = await requestToken(
     { grant_type: 'refresh_token', refresh_token: auth.refresh_token, client_id: client.clientId, ...request.params },
     client.tokenEndpoint,
@@ -152,7 +185,7 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
   if (!result.ok) {
     // This context heard the outcome: unanswered (retried later, as ever) or the session ends here.
     // A grant given up after it was sent may have been redeemed: its mark stays, so the next
-    // refresh anywhere ends the session instead of presenting the token again.
+    // refresh anywhere presents it again within the grace, or ends the session past it.
     if (!(result.reason === 'unreachable' && result.givenUp)) await deleteKv(refreshInFlightKey);
     // Contract fall-back table: a failed refresh is the login client's token_refresh_error, in every tab.
     broadcast({ type: 'refresh-failed', reason: result.reason === 'unreachable' ? 'unreachable' : 'refused' });

@@ -31,6 +31,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
   let stop: () => void;
   beforeEach(async () => {
     await deleteKv(refreshInFlightKey);
+    await deleteKv(sessionKeys.authClient);
     await writeKv(sessionKeys.auth, { tenantGuid: 't1', orgGroupGuid: 'g1', refresh_token: refresh(0) });
     await writeKv(sessionKeys.accessToken, access(0));
     messages = [];
@@ -58,7 +59,8 @@ describe('refreshSession and a refresh whose sender went away', () => {
     expect(presented).toEqual([refresh(0), refresh(0)]);
   });
 
-  it('a grant given up after it was sent (its time limit passed, or a machine slept past it) is never presented again: the session ends', async () => {
+  it('a grant given up after it was sent (its time limit passed, or a machine slept past it), on a platform without a refresh grace, is never presented again: the session ends', async () => {
+    await writeKv(sessionKeys.authClient, { clientId: 'trust-shell', tokenEndpoint: '/api/access/v1/oauth/token', refreshGraceSeconds: 0 });
     // The request left; the platform may have redeemed the token, but its answer never arrived here.
     const presented = tokenEndpoint(() => Promise.reject(new DOMException('signal timed out', 'TimeoutError')));
     expect(await refreshSession()).toBe('unreachable');
@@ -111,7 +113,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
       const outcome = refreshSession();
       await vi.waitFor(() => expect(presented).toHaveLength(1), waitBound);
       await vi.advanceTimersByTimeAsync(19_000);
-      release(new Response(null, { status: 400 }));
+      release(Response.json({ error: 'invalid_grant' }, { status: 400 }));
       expect(await outcome).toBe('refused');
       expect(await readStoredAuth()).toBeNull();
     } finally {
@@ -119,8 +121,42 @@ describe('refreshSession and a refresh whose sender went away', () => {
     }
   });
 
+  it('within the refresh grace, a grant given up after it was sent is presented again by the next refresh, and its answer kept', async () => {
+    let lost = true;
+    const presented = tokenEndpoint((n) =>
+      lost ? Promise.reject(new DOMException('signal timed out', 'TimeoutError')) : Response.json({ access_token: access(n), refresh_token: refresh(n), token_type: 'bearer', expires_in: 900, scope: 'read' }),
+    );
+    expect(await refreshSession()).toBe('unreachable');
+    lost = false;
+    expect(await refreshSession({ failedToken: access(0) })).toBe('refreshed');
+    expect(presented).toEqual([refresh(0), refresh(0)]);
+    expect((await readStoredAuth())?.refresh_token).toBe(refresh(2));
+    expect(await readKv(refreshInFlightKey, (v): v is unknown => v !== undefined)).toBeNull();
+    expect(messages).not.toContainEqual({ type: 'logoff', redirect: '/auth' });
+  });
+
+  it('past the refresh grace, a grant never heard ends the session instead of being presented again', async () => {
+    const presented = tokenEndpoint();
+    const { digest } = await import('./refreshDigest.testSupport');
+    await writeKv(refreshInFlightKey, { digest: await digest(refresh(0)), sentAt: Date.now() - 61_000 });
+    expect(await refreshSession({ failedToken: access(0) })).toBe('refused');
+    expect(presented).toEqual([]);
+    expect(await readStoredAuth()).toBeNull();
+  });
+
+  it('a platform that answers the repeat with invalid_grant ends the session cleanly, once', async () => {
+    const presented = tokenEndpoint(() => Response.json({ error: 'invalid_grant' }, { status: 400 }));
+    const { digest } = await import('./refreshDigest.testSupport');
+    await writeKv(refreshInFlightKey, { digest: await digest(refresh(0)), sentAt: Date.now() - 1_000 });
+    expect(await refreshSession({ failedToken: access(0) })).toBe('refused');
+    expect(presented).toEqual([refresh(0)]);
+    expect(await readStoredAuth()).toBeNull();
+    expect(messages.filter((m) => m.type === 'logoff')).toHaveLength(1);
+  });
+
   // Last: the dead sender's grant never settles, so this module's own queue stays busy after it.
-  it('a token sent by a context that died before the answer is never presented again: the session ends, reported as a refused refresh', async () => {
+  it('a token sent by a context that died before the answer, on a platform without a refresh grace, is never presented again: the session ends, reported as a refused refresh', async () => {
+    await writeKv(sessionKeys.authClient, { clientId: 'trust-shell', tokenEndpoint: '/api/access/v1/oauth/token', refreshGraceSeconds: 0 });
     // The sender wrote its digest and sent the grant, then its tab reloaded: the answer never came.
     const presented = tokenEndpoint(() => new Promise<Response>(() => undefined));
     void refreshSession();

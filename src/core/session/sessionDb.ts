@@ -204,6 +204,8 @@ export interface AuthClientSettings {
   endSessionEndpoint?: string | null;
   /** The OIDC issuer the discovered endpoints came from (a changed configuration discards them). */
   issuer?: string | null;
+  /** The platform's refresh grace (RuntimeConfig authClient.refreshGraceSeconds); absent: the contract's 60. */
+  refreshGraceSeconds?: number;
 }
 
 export const defaultAuthClientSettings: AuthClientSettings = { clientId: 'trust-shell', tokenEndpoint: defaultTokenPath };
@@ -213,7 +215,8 @@ function isAuthClientSettings(value: unknown): value is AuthClientSettings {
   return (
     typeof v?.clientId === 'string' &&
     typeof v.tokenEndpoint === 'string' &&
-    [v.revocationEndpoint, v.endSessionEndpoint, v.issuer].every((f) => f === undefined || f === null || typeof f === 'string')
+    [v.revocationEndpoint, v.endSessionEndpoint, v.issuer].every((f) => f === undefined || f === null || typeof f === 'string') &&
+    (v.refreshGraceSeconds === undefined || (Number.isInteger(v.refreshGraceSeconds) && v.refreshGraceSeconds >= 0 && v.refreshGraceSeconds <= 300))
   );
 }
 

@@ -3,6 +3,7 @@ import { pipelineHost } from '../pipeline/host';
 import { parseAccessClaims } from './claims';
 import { defaultTokenPath } from '../protocol';
 import { tokenEndpointChallenge, tokenKindOf, type TokenKind } from './dpopRules';
+import { grantVerdict } from './grantOutcome';
 import type { ProofKey } from './proofKey';
 import { readProofNonce, rememberNonce } from './proofNonce';
 
@@ -71,24 +72,30 @@ export async function requestToken(form: Record<string, string>, endpoint: strin
     return sendGrantWithProof({ endpoint: url, form, headers, signal, key: proofKey, nonce });
   };
   let response: Response;
+  let refusal: unknown = null;
   try {
     let nonce = proofKey ? await readProofNonce() : null;
     response = await post(nonce);
+    if (response.status === 400 || response.status === 401) refusal = await response.clone().json().catch(() => null);
     if (proofKey) {
       const fresh = await rememberNonce(response);
-      const challenge = tokenEndpointChallenge(response.status, await response.clone().json().catch(() => null));
+      const challenge = tokenEndpointChallenge(response.status, refusal);
       if (challenge === 'invalid_dpop_proof' || (challenge === 'use_dpop_nonce' && fresh !== null && fresh !== nonce)) {
         nonce = fresh ?? nonce;
         response = await post(nonce);
         await rememberNonce(response);
+        refusal = response.status === 400 || response.status === 401 ? await response.clone().json().catch(() => null) : null;
       }
     }
   } catch (error) {
     const givenUp = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return givenUp ? { ok: false, reason: 'unreachable', givenUp } : { ok: false, reason: 'unreachable' };
   }
-  if (response.status === 400 || response.status === 401) return { ok: false, reason: 'refused' };
-  if (!response.ok) return { ok: false, reason: 'unreachable' };
+  const verdict = grantVerdict(response.status, refusal);
+  if (verdict === 'refused') return { ok: false, reason: 'refused' };
+  // No verdict on the grant (a 5xx, a 429, a 400 that is no OAuth refusal): tried again later, as
+  // when the platform cannot be reached; a repeat of an applied grant is within the refresh grace.
+  if (verdict === 'unknown') return { ok: false, reason: 'unreachable' };
   let body: unknown;
   try {
     body = await response.json();

@@ -328,6 +328,7 @@ async function rememberDiscovered(config: RuntimeConfig, as: oauth.Authorization
   const settings: AuthClientSettings = {
     clientId: authClient.clientId,
     issuer: authClient.issuer,
+    refreshGraceSeconds: authClient.refreshGraceSeconds,
     tokenEndpoint: as.token_endpoint ?? defaultTokenPath,
     revocationEndpoint: typeof as.revocation_endpoint === 'string' ? as.revocation_endpoint : null,
     endSessionEndpoint: authClient.logoutUrl ?? (typeof as.end_session_endpoint === 'string' ? as.end_session_endpoint : null),

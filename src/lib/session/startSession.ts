@@ -11,6 +11,7 @@ export async function startSession(config: RuntimeConfig): Promise<void> {
   const client: AuthClientSettings = {
     clientId: authClient.clientId,
     tokenEndpoint: authClient.tokenEndpoint ?? defaultAuthClientSettings.tokenEndpoint,
+    refreshGraceSeconds: authClient.refreshGraceSeconds,
   };
   if (authClient.oidc) {
     // The endpoints found by discovery at the last OIDC sign-in (lib/auth/ssoFlow) stay while the

@@ -1,0 +1,234 @@
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, waitForServiceWorker } from './fixtures.ts';
+import { ShellChrome } from './support/pages.ts';
+import { storedEntry } from './support/shellStorage.ts';
+import { expireAccessTokens, refreshGrants } from './support/session.ts';
+import type { LoggedRequest, PlatformControl } from './support/platform.ts';
+
+/**
+ * Sender-constrained sessions (contract "Sender-constrained tokens", RFC 9449): what a script that
+ * copies the tokens out of IndexedDB can do with them elsewhere (nothing), and what the platform
+ * receives from the shell (a valid proof on every call, by the session's own key).
+ */
+const tokenPath = '/api/access/v1/oauth/token';
+
+interface StoredAuth {
+  refresh_token: string;
+  tokenType?: string;
+}
+
+async function stolenTokens(page: Page): Promise<{ refresh: string; access: string }> {
+  const auth = (await storedEntry(page, 'auth')) as StoredAuth;
+  return { refresh: auth.refresh_token, access: String(await storedEntry(page, 'accessToken')) };
+}
+
+/** A proof by a key of the thief's own, correct in every other way. */
+async function foreignProof(htu: string): Promise<string> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  return new SignJWT({ htm: 'POST', htu, jti: crypto.randomUUID() })
+    .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: await exportJWK(publicKey) })
+    .setIssuedAt()
+    .sign(privateKey);
+}
+
+function redeem(request: APIRequestContext, platform: PlatformControl, refreshToken: string, proof?: string) {
+  return request.post(`${platform.baseURL}${tokenPath}`, {
+    form: { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'trust-shell' },
+    headers: proof ? { DPoP: proof } : {},
+  });
+}
+
+/** Calls of the signed-in member to the platform (token calls and the control API aside). */
+const memberCalls = (log: LoggedRequest[]) => log.filter((r) => r.path.includes('/api/') && !r.path.endsWith(tokenPath) && r.headers.authorization !== undefined);
+
+test.describe('a copied token is useless without this browser\'s key', () => {
+  test('the refresh token from IndexedDB, redeemed elsewhere without the key, is refused; the access token as Bearer gets 401; the shell refreshes on', async ({ page, signIn, platform, request }) => {
+    await signIn(page, 'admin@acme.test');
+    const stolen = await stolenTokens(page);
+    expect((await storedEntry(page, 'auth')) as StoredAuth).toMatchObject({ tokenType: 'DPoP' });
+
+    const bare = await redeem(request, platform, stolen.refresh);
+    expect(bare.status()).toBe(400);
+    expect(await bare.json()).toMatchObject({ error: 'invalid_grant' });
+    const foreign = await redeem(request, platform, stolen.refresh, await foreignProof(`${platform.baseURL}${tokenPath}`));
+    expect(foreign.status()).toBe(400);
+    expect(await foreign.json()).toMatchObject({ error: 'invalid_grant' });
+
+    const asBearer = await request.get(`${platform.baseURL}/api/access/v1/permissions`, { headers: { Authorization: `Bearer ${stolen.access}` } });
+    expect(asBearer.status()).toBe(401);
+    expect(asBearer.headers()['www-authenticate']).toMatch(/^DPoP\b.*invalid_dpop_proof/);
+
+    // The member's own refresh, with the key, still works: the platform's clock moves past the
+    // access token's life, the next start refreshes (one grant) and the shell is there.
+    await expireAccessTokens(platform);
+    await page.reload();
+    await expect(new ShellChrome(page).memberName).toHaveText('Ada Admin');
+    const grants = refreshGrants(await platform.log({ path: tokenPath }));
+    expect(grants.filter((g) => g.status === 200)).toHaveLength(1);
+    expect(grants.every((g) => g.dpop === 'valid' || g.status !== 200)).toBe(true);
+    await expect(page).toHaveURL(/\/mfe-host$/);
+  });
+
+  test('every private key the shell keeps is a CryptoKey that cannot be exported, and no key is kept in any other form', async ({ page, signIn }) => {
+    await signIn(page, 'admin@acme.test');
+    const found = await page.evaluate(async () => {
+      const keys: { type: string; extractable: boolean; algorithm: string }[] = [];
+      const otherForms: string[] = [];
+      const privateText = /PRIVATE KEY|"d"\s*:/;
+      const visit = (value: unknown, where: string, depth = 0): void => {
+        if (depth > 8 || value === null || value === undefined) return;
+        if (value instanceof CryptoKey) {
+          keys.push({ type: value.type, extractable: value.extractable, algorithm: value.algorithm.name });
+        } else if (typeof value === 'string') {
+          if (privateText.test(value)) otherForms.push(where);
+        } else if (typeof value === 'object') {
+          if ('d' in value && 'kty' in value) otherForms.push(where);
+          for (const [k, v] of Object.entries(value)) visit(v, `${where}.${k}`, depth + 1);
+        }
+      };
+      for (const info of await indexedDB.databases()) {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(info.name ?? '');
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error ?? new Error('open failed'));
+        });
+        for (const store of Array.from(db.objectStoreNames)) {
+          const all = await new Promise<unknown[]>((resolve) => {
+            const get = db.transaction(store).objectStore(store).getAll();
+            get.onsuccess = () => resolve(get.result as unknown[]);
+            get.onerror = () => resolve([]);
+          });
+          all.forEach((value, i) => visit(value, `${info.name ?? ''}/${store}[${i}]`));
+        }
+        db.close();
+      }
+      for (const storage of [localStorage, sessionStorage]) {
+        for (let i = 0; i < storage.length; i += 1) visit(storage.getItem(storage.key(i) ?? ''), `storage:${storage.key(i) ?? ''}`);
+      }
+      return { keys, otherForms };
+    });
+    expect(found.otherForms).toEqual([]);
+    const privateKeys = found.keys.filter((k) => k.type === 'private');
+    expect(privateKeys).toEqual([{ type: 'private', extractable: false, algorithm: 'ECDSA' }]);
+  });
+
+  test('a refused refresh while the access token is still valid logs the platform session out with it', async ({ page, signedIn, platform, request }) => {
+    // A platform without DPoP and without a grace: a stolen refresh token is redeemed elsewhere first.
+    await platform.dpop({ enabled: false });
+    await platform.refreshGrace(0);
+    await signedIn(page, 'admin@acme.test');
+    await expect(new ShellChrome(page).memberName).toHaveText('Ada Admin');
+    const stolen = await stolenTokens(page);
+    const thief = await redeem(request, platform, stolen.refresh);
+    expect(thief.status()).toBe(200);
+    const thiefAccess = ((await thief.json()) as { access_token: string }).access_token;
+
+    // The member's next call is refused once, so the shell refreshes with the spent token.
+    await platform.clearLog();
+    await platform.override({ method: 'GET', path: '/api/access/v1/permissions', status: 401, times: 1 });
+    await page.reload();
+    await expect(page).toHaveURL(/\/auth/);
+    const log = await platform.log();
+    const refused = log.find((r) => r.path.endsWith(tokenPath) && r.status === 400);
+    const logout = log.find((r) => r.path.endsWith('/api/access/v1/auth/logout'));
+    expect(refused).toBeDefined();
+    expect(logout?.headers.authorization).toBe(`Bearer ${stolen.access}`);
+    expect(logout!.seq).toBeGreaterThan(refused!.seq);
+    // Whoever holds the stolen chain is signed out too.
+    const after = await request.get(`${platform.baseURL}/api/access/v1/permissions`, { headers: { Authorization: `Bearer ${thiefAccess}` } });
+    expect(after.status()).toBe(401);
+  });
+});
+
+for (const mode of ['block', 'allow'] as const) {
+  test.describe(`every call carries a valid proof (${mode === 'allow' ? 'service worker' : 'in the page'})`, () => {
+    test.use({ serviceWorkers: mode });
+    test('the member\'s calls go as DPoP with a proof the platform finds valid, none refused', async ({ page, signIn, platform }) => {
+      await signIn(page, 'admin@acme.test');
+      if (mode === 'allow') await waitForServiceWorker(page);
+      await platform.clearLog();
+      await page.reload();
+      await expect(new ShellChrome(page).memberName).toHaveText('Ada Admin');
+      await expect.poll(async () => memberCalls(await platform.log()).length).toBeGreaterThan(5);
+      const calls = memberCalls(await platform.log());
+      expect(calls.filter((c) => !c.headers.authorization?.startsWith('DPoP '))).toEqual([]);
+      expect(calls.filter((c) => c.dpop !== 'valid').map((c) => `${c.path} ${c.dpop} ${c.dpopError ?? ''}`)).toEqual([]);
+      expect(calls.filter((c) => c.status === 401)).toEqual([]);
+    });
+  });
+}
+
+test.describe('nonces', () => {
+  test('ten tabs: one nonce retry per nonce change, and one refresh for all', async ({ tabs, signedIn, platform }) => {
+    await platform.dpop({ requireNonce: true });
+    const pages = await tabs(10);
+    await signedIn(pages[0]!, 'admin@acme.test');
+    await expect(new ShellChrome(pages[0]!).memberName).toHaveText('Ada Admin');
+    for (const page of pages.slice(1)) {
+      await page.goto('/mfe-host');
+      await expect(new ShellChrome(page).memberName).toHaveText('Ada Admin');
+    }
+    const challenges = (log: LoggedRequest[]) => log.filter((r) => r.dpopError === 'use_dpop_nonce' || /use_dpop_nonce/.test(r.dpopError ?? '')).length;
+    // The first proof had no nonce to carry: one challenge, then every tab carries the nonce.
+    expect(challenges(await platform.log())).toBe(1);
+
+    await platform.clearLog();
+    await platform.dpop({ rotateNonce: true });
+    for (const page of pages) {
+      await page.reload();
+      await expect(new ShellChrome(page).memberName).toHaveText('Ada Admin');
+    }
+    expect(challenges(await platform.log())).toBe(1);
+
+    // Every tab's token expires for the platform: the ten tabs, reloaded together, refresh once.
+    await expireAccessTokens(platform);
+    await Promise.all(pages.map((page) => page.reload()));
+    for (const page of pages) await expect(new ShellChrome(page).memberName).toHaveText('Ada Admin');
+    const grants = refreshGrants(await platform.log({ path: tokenPath })).filter((g) => g.status === 200);
+    expect(grants).toHaveLength(1);
+    expect(challenges(await platform.log())).toBeLessThanOrEqual(1);
+  });
+});
+
+test.describe('a platform without DPoP', () => {
+  test('answers Bearer tokens, and the shell presents them as Bearer, with no proof', async ({ page, signIn, platform }) => {
+    await platform.dpop({ enabled: false });
+    await signIn(page, 'admin@acme.test');
+    expect((await storedEntry(page, 'auth')) as StoredAuth).toMatchObject({ tokenType: 'Bearer' });
+    expect(await storedEntry(page, 'dpopKey')).toBeNull();
+    await platform.clearLog();
+    await page.reload();
+    await expect(new ShellChrome(page).memberName).toHaveText('Ada Admin');
+    const calls = memberCalls(await platform.log());
+    expect(calls.length).toBeGreaterThan(5);
+    expect(calls.filter((c) => !c.headers.authorization?.startsWith('Bearer ') || c.headers.dpop !== undefined)).toEqual([]);
+  });
+});
+
+test.describe('a key that is gone', () => {
+  test('a DPoP session whose key was wiped ends with a clean sign-in, never a loop', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'admin@acme.test');
+    await expect(new ShellChrome(page).memberName).toHaveText('Ada Admin');
+    await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve) => {
+        const open = indexedDB.open('trust-shell');
+        open.onsuccess = () => resolve(open.result);
+      });
+      await new Promise<void>((resolve) => {
+        const tx = db.transaction('kv', 'readwrite');
+        tx.objectStore('kv').delete('dpopKey');
+        tx.oncomplete = () => resolve();
+      });
+      db.close();
+    });
+    await platform.clearLog();
+    await page.reload();
+    await expect(page).toHaveURL(/\/auth/);
+    // On the sign-in page, and it stays there: no call with the orphaned token, no refresh loop.
+    await expect(page.getByLabel('Email')).toBeVisible();
+    const log = await platform.log();
+    expect(log.filter((r) => r.headers.authorization !== undefined && !r.path.endsWith('/auth/logout'))).toEqual([]);
+    expect(refreshGrants(log)).toEqual([]);
+  });
+});
