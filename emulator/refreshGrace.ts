@@ -8,13 +8,21 @@ import type { TokenResponse } from './grants.ts';
 export const DEFAULT_GRACE_SECONDS = 60;
 export const MAX_GRACE_SECONDS = 300;
 
-export interface GraceRecord {
-  /** Emulator time of the token's first (successful) use. */
-  firstUseAt: number;
-  /** The answer of that first use, sent again as it was. */
+export interface FirstAnswer {
+  /** The answer of the first use, sent again as it was. */
   response: TokenResponse;
   /** jti of the refresh token in that answer: once used, the grace is over. */
   successorJti: string;
+}
+
+export interface GraceRecord {
+  /** Emulator time of the token's first (successful) use. */
+  firstUseAt: number;
+  /**
+   * Remembered before the answer is signed, so a repeat that arrives while the first use is still
+   * being answered (two tabs, a client retry) waits for it instead of looking like theft.
+   */
+  answer: Promise<FirstAnswer>;
 }
 
 export class RefreshGrace {
@@ -31,12 +39,12 @@ export class RefreshGrace {
     this.records.set(jti, record);
   }
 
-  /** The answer to repeat, when the repeat is inside the grace and the successor is still unused. */
-  repeatable(jti: string, now: number, successorUsed: (jti: string) => boolean): GraceRecord | null {
+  /** The first answer to repeat, when the repeat is inside the grace and the successor is still unused. */
+  async repeatable(jti: string, now: number, successorUsed: (jti: string) => boolean): Promise<TokenResponse | null> {
     const record = this.records.get(jti);
     if (!record) return null;
     if (now - record.firstUseAt >= this.seconds) return null;
-    if (successorUsed(record.successorJti)) return null;
-    return record;
+    const first = await record.answer;
+    return successorUsed(first.successorJti) ? null : first.response;
   }
 }

@@ -128,12 +128,12 @@ function keyMatches(ctx: RequestContext, session: Session, jkt: string | null): 
  * switch parameters is still "that repeat" (the grace exists so a lost answer, a lost switch's
  * included, does not end the session); it gets the first answer, whose claims say what it is.
  */
-function repeatOrRevoke(ctx: RequestContext, jti: string, session: Session, jkt: string | null): TokenResponse {
+async function repeatOrRevoke(ctx: RequestContext, jti: string, session: Session, jkt: string | null): Promise<TokenResponse> {
   const { store, grace } = ctx.rt;
-  const record = grace.repeatable(jti, store.now(), (successor) => store.usedRefreshJtis.has(successor));
-  if (record && keyMatches(ctx, session, jkt)) {
+  const first = await grace.repeatable(jti, store.now(), (successor) => store.usedRefreshJtis.has(successor));
+  if (first && keyMatches(ctx, session, jkt)) {
     ctx.notes.graceReplay = true;
-    return record.response;
+    return first;
   }
   session.revoked = true;
   ctx.notes.reuse = true;
@@ -208,10 +208,12 @@ async function refreshGrant(ctx: RequestContext, form: Form, scope: string | und
   // A proof on a refresh of an unbound session binds it from now on (RFC 9449 §5).
   if (ctx.rt.dpop.enabled && jkt !== null) session.jkt = jkt;
   const state: SessionState = { user, tenant, orgGroup, role, organizationId: organization, scope: scope ?? claims.scope, sid: claims.sid };
-  const response = await issueTokens(ctx.rt, state, { origin: ctx.origin, jkt: ctx.rt.dpop.enabled ? session.jkt : null });
-  const successorJti = decodeJwt(response.refresh_token).jti ?? '';
-  ctx.rt.grace.remember(claims.jti, { firstUseAt: store.now(), response, successorJti });
-  return response;
+  const answer = issueTokens(ctx.rt, state, { origin: ctx.origin, jkt: ctx.rt.dpop.enabled ? session.jkt : null }).then((response) => ({
+    response,
+    successorJti: decodeJwt(response.refresh_token).jti ?? '',
+  }));
+  ctx.rt.grace.remember(claims.jti, { firstUseAt: store.now(), answer });
+  return (await answer).response;
 }
 
 export const tokenRoutes: RouteDef[] = [

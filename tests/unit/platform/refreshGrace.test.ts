@@ -1,6 +1,6 @@
 // Contract "Refresh grace": a rotated refresh token repeated within the grace gets the same answer;
 // any other reuse is theft and revokes the whole session.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OAuthError, TokenResponse } from './contract.ts';
 import { api, control, refresh, signIn, startPlatform, type Harness, type Tokens } from './harness.ts';
 import { TOKEN_PATH, boundGet, emulatorNow, lastLogged, proofKey, refreshBound, signInBound, type ProofKey } from './dpopClient.ts';
@@ -40,6 +40,18 @@ describe('refresh grace', () => {
     const second = TokenResponse.parse(JSON.parse(answer));
     expect((await api(h.base, USER, { token: second.access_token })).status).toBe(200);
     expect((await refresh(h.base, second.refresh_token)).status).toBe(200);
+  });
+
+  it('answers two presentations that arrive together (held, then let go at once) with one answer, revoking nothing', async () => {
+    const { id } = await control<{ id: string }>(h.base, 'POST', 'faults', { path: TOKEN_PATH, hold: true });
+    const both = [refresh(h.base, first.refresh_token), refresh(h.base, first.refresh_token)];
+    await vi.waitFor(async () => expect(await control<unknown[]>(h.base, 'GET', `log?path=${TOKEN_PATH}`)).toHaveLength(2));
+    await control(h.base, 'DELETE', `faults/${id}`);
+    const [a, b] = await Promise.all(both.map(async (r) => ({ status: (await r).status, text: await (await r).text() })));
+    expect(a?.status).toBe(200);
+    expect(b?.text).toBe(a?.text);
+    const rows = await control<Array<{ graceReplay: boolean; reuse: boolean }>>(h.base, 'GET', `log?path=${TOKEN_PATH}`);
+    expect(rows.slice(-2).map((r) => r.graceReplay).sort()).toEqual([false, true]);
   });
 
   it('answers a repeat with other switch parameters the same way (the first answer, not a new switch)', async () => {
