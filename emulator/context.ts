@@ -4,6 +4,7 @@ import type { ParsedBody } from './http.ts';
 import type { Runtime } from './runtime.ts';
 import type { Session } from './store.ts';
 import type { AccessClaims } from './tokens.ts';
+import type { DpopVerdictName } from './log.ts';
 import type { OrgGroupDef, TenantDef } from './data/tenants.ts';
 import type { RoleDef, UserDef } from './data/users.ts';
 
@@ -35,4 +36,19 @@ export interface RequestContext {
   rt: Runtime;
   /** Set for bearer routes, and for optional-bearer routes when a bearer was sent. */
   auth: AuthInfo | null;
+  /** What the handling found out for the request log (see LogEntry). */
+  notes: RequestNotes;
+}
+
+/** Filled while a request is handled, copied into its LogEntry. */
+export interface RequestNotes {
+  /** Null until a proof was judged (or found absent). */
+  dpop: DpopVerdictName | null;
+  dpopError?: string;
+  graceReplay: boolean;
+  reuse: boolean;
+}
+
+export function freshNotes(): RequestNotes {
+  return { dpop: null, graceReplay: false, reuse: false };
 }

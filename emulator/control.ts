@@ -10,7 +10,10 @@
  *   GET|POST /__control/clock               {offsetSeconds}: shifts the emulator's now
  *   GET    /__control/log?path=&method=     request log;  DELETE clears it
  *   GET|POST|DELETE /__control/override     canned answers {method, path, status, body?, contentType?, times?}
- *   POST   /__control/token                 {email, scope?} → TokenResponse (sign in without the UI)
+ *   POST   /__control/token                 {email, scope?, jwk?} → TokenResponse (sign in without the UI);
+ *                                           with a public EC P-256 jwk and DPoP on: bound to it (token_type DPoP)
+ *   GET|POST /__control/dpop                {enabled?, requireNonce?, rotateNonce?}: DPoP settings (RFC 9449)
+ *   GET|POST /__control/refresh-grace       {seconds} (0–300): the refresh grace (contract "Refresh grace")
  *   GET|POST /__control/caching             {cacheableMaxAgeSeconds: number | null}: cacheable answers carry
  *                                           Cache-Control: private, max-age=N (null: no such header)
  *   GET    /__control/personas              the personas
@@ -22,6 +25,9 @@ import { json, readBody, requestOrigin, safeDecode, writeReply, type ParsedBody,
 import type { Runtime } from './runtime.ts';
 import { DEFAULT_SCOPE, initialState, issueTokens, startSession } from './grants.ts';
 import { fieldOf } from './validate.ts';
+import { thumbprintOfPublicKey } from './dpop.ts';
+import { MAX_GRACE_SECONDS } from './refreshGrace.ts';
+import type { JWK } from 'jose';
 import { PERSONA_PASSWORD, USERS, userByEmail } from './data/users.ts';
 
 export interface ControlDeps {
@@ -60,7 +66,14 @@ const Override = z.strictObject({
 
 const Caching = z.strictObject({ cacheableMaxAgeSeconds: z.number().int().min(0).nullable() });
 
-const TokenRequest = z.strictObject({ email: z.string().min(1), scope: z.string().min(1).optional() });
+/** A public key as WebCrypto exports it (ext, key_ops allowed); thumbprintOfPublicKey checks the rest. */
+const PublicJwk = z.looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string().min(1), y: z.string().min(1) });
+
+const TokenRequest = z.strictObject({ email: z.string().min(1), scope: z.string().min(1).optional(), jwk: PublicJwk.optional() });
+
+const DpopControl = z.strictObject({ enabled: z.boolean().optional(), requireNonce: z.boolean().optional(), rotateNonce: z.literal(true).optional() });
+
+const RefreshGraceControl = z.strictObject({ seconds: z.number().int().min(0).max(MAX_GRACE_SECONDS) });
 
 class ControlError extends Error {
   constructor(
@@ -81,6 +94,14 @@ function parse<T>(body: ParsedBody, schema: z.ZodType<T>): T {
     throw new ControlError(400, issue?.message ?? 'invalid', issue ? fieldOf(issue) : 'body');
   }
   return result.data;
+}
+
+async function boundKey(jwk: JWK): Promise<string> {
+  try {
+    return await thumbprintOfPublicKey(jwk);
+  } catch (error) {
+    throw new ControlError(400, error instanceof Error ? error.message : 'jwk is not a public EC P-256 key', 'jwk');
+  }
 }
 
 export function personaList(): Array<Record<string, unknown>> {
@@ -147,10 +168,25 @@ async function route(req: IncomingMessage, deps: ControlDeps, method: string, pa
       const spec = parse(body, TokenRequest);
       const user = userByEmail(spec.email);
       if (!user) throw new ControlError(404, `Unknown persona ${spec.email}`, 'email');
-      const state = initialState(user, startSession(rt, user.id), spec.scope ?? DEFAULT_SCOPE);
+      const jkt = spec.jwk && rt.dpop.enabled ? await boundKey(spec.jwk) : null;
+      const state = initialState(user, startSession(rt, user.id, jkt), spec.scope ?? DEFAULT_SCOPE);
       if (!state) throw new ControlError(409, 'The persona has no tenant');
-      return json(200, await issueTokens(rt, state, { origin: requestOrigin(req) }));
+      return json(200, await issueTokens(rt, state, { origin: requestOrigin(req), jkt }));
     }
+    case 'GET /__control/dpop':
+      return json(200, rt.dpop.settings());
+    case 'POST /__control/dpop': {
+      const spec = parse(body, DpopControl);
+      rt.dpop.enabled = spec.enabled ?? rt.dpop.enabled;
+      rt.dpop.requireNonce = spec.requireNonce ?? rt.dpop.requireNonce;
+      if (spec.rotateNonce) rt.dpop.rotateNonce();
+      return json(200, rt.dpop.settings());
+    }
+    case 'GET /__control/refresh-grace':
+      return json(200, { seconds: rt.grace.seconds });
+    case 'POST /__control/refresh-grace':
+      rt.grace.seconds = parse(body, RefreshGraceControl).seconds;
+      return json(200, { seconds: rt.grace.seconds });
     case 'GET /__control/caching':
       return json(200, { cacheableMaxAgeSeconds: store.cacheableMaxAgeSeconds });
     case 'POST /__control/caching':

@@ -27,16 +27,17 @@ export interface SessionState {
 export interface TokenResponse {
   access_token: string;
   refresh_token: string;
-  token_type: 'bearer';
+  /** 'DPoP' when the tokens are bound to a key (RFC 9449), else 'bearer' as before. */
+  token_type: 'bearer' | 'DPoP';
   expires_in: number;
   scope: string;
   id_token?: string;
 }
 
-/** A new server session (one per sign-in); refreshes keep its sid. */
-export function startSession(rt: Runtime, userId: string): string {
+/** A new server session (one per sign-in); refreshes keep its sid. `jkt` binds it to a DPoP key. */
+export function startSession(rt: Runtime, userId: string, jkt: string | null = null): string {
   const sid = randomUUID();
-  rt.store.sessions.set(sid, { sid, userId, revoked: false, organizationId: null });
+  rt.store.sessions.set(sid, { sid, userId, revoked: false, organizationId: null, jkt });
   return sid;
 }
 
@@ -44,11 +45,19 @@ export function issuerOf(origin: string): string {
   return `${origin}/oidc`;
 }
 
-export async function issueTokens(rt: Runtime, state: SessionState, options: { origin: string; nonce?: string | null }): Promise<TokenResponse> {
+export interface IssueOptions {
+  origin: string;
+  nonce?: string | null;
+  /** DPoP key thumbprint to bind the tokens to (cnf.jkt, token_type DPoP); null/absent: Bearer. */
+  jkt?: string | null;
+}
+
+export async function issueTokens(rt: Runtime, state: SessionState, options: IssueOptions): Promise<TokenResponse> {
   const { store, tokens } = rt;
   const now = store.now();
   const accessTtl = store.accessTtlSeconds;
   const { user, tenant, orgGroup, role } = state;
+  const cnf = options.jkt ? { cnf: { jkt: options.jkt } } : {};
   const access: AccessClaims = {
     guid: user.id,
     email: user.email,
@@ -66,6 +75,7 @@ export async function issueTokens(rt: Runtime, state: SessionState, options: { o
     sid: state.sid,
     roleId: role.id,
     client_id: CLIENT_ID,
+    ...cnf,
   };
   const refresh: RefreshClaims = {
     iat: now,
@@ -80,12 +90,13 @@ export async function issueTokens(rt: Runtime, state: SessionState, options: { o
     scope: state.scope,
     sid: state.sid,
     client_id: CLIENT_ID,
+    ...cnf,
   };
   const accessToken = await tokens.sign({ ...access }, ACCESS_TYP);
   const response: TokenResponse = {
     access_token: accessToken,
     refresh_token: await tokens.sign({ ...refresh }, REFRESH_TYP),
-    token_type: 'bearer',
+    token_type: options.jkt ? 'DPoP' : 'bearer',
     expires_in: accessTtl,
     scope: state.scope,
   };

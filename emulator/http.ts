@@ -33,7 +33,10 @@ export type OAuthErrorCode =
   | 'invalid_grant'
   | 'unauthorized_client'
   | 'unsupported_grant_type'
-  | 'invalid_scope';
+  | 'invalid_scope'
+  // RFC 9449 §5 and §8 (contract "Sender-constrained tokens").
+  | 'invalid_dpop_proof'
+  | 'use_dpop_nonce';
 
 /** Thrown by handlers and helpers; the pipeline turns it into its reply. */
 export class HttpError extends Error {
@@ -93,9 +96,9 @@ export function notFound(message = 'Not found'): HttpError {
 }
 
 /** RFC 6749 §5.2: always 400 (contract: also for invalid_client) and never cached. */
-export function oauthError(error: OAuthErrorCode, description: string): HttpError {
+export function oauthError(error: OAuthErrorCode, description: string, headers: Record<string, string> = {}): HttpError {
   return new HttpError(
-    json(400, { error, error_description: description }, { 'cache-control': 'no-store', pragma: 'no-cache' }),
+    json(400, { error, error_description: description }, { 'cache-control': 'no-store', pragma: 'no-cache', ...headers }),
   );
 }
 

@@ -5,13 +5,16 @@
  *
  * One request goes through: platform path? → (control API) → body → request log → faults →
  * overrides → route match → bearer (401) → tenant prefix (404) → permission (403) →
- * Idempotency-Key replay → handler (validation 400, lookup 404) → reply.
+ * Idempotency-Key replay → handler (validation 400, lookup 404) → reply. The bearer step checks
+ * DPoP proofs too (auth.ts, dpop.ts); the log entry learns the proof's verdict at the end.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { authenticate, checkPermission, checkTenantPrefix, splitTenantPrefix } from './auth.ts';
-import type { RequestContext } from './context.ts';
+import { freshNotes, type RequestContext } from './context.ts';
+import { DpopState, inspectRequestProof } from './dpop.ts';
+import { RefreshGrace } from './refreshGrace.ts';
 import { handleControl } from './control.ts';
 import { FaultTable } from './faults.ts';
 import { HttpError, apiError, bodyForLog, empty, headersForLog, json, oauthError, readBody, requestOrigin, writeReply, type ApiErrorCode, type Reply } from './http.ts';
@@ -46,6 +49,8 @@ export interface PlatformOptions {
   refreshTtlSeconds?: number;
   /** Folder of the {lang}.json translation files (default: data/translations beside this file). */
   translationsDir?: string;
+  /** DPoP (RFC 9449) on at start and after every reset. Default: on unless process.env.EMULATOR_DPOP === '0'. */
+  dpop?: boolean;
 }
 
 export interface Platform {
@@ -59,6 +64,10 @@ const PLATFORM_PREFIXES = ['/api/', '/seed-translations/', '/authentication/', '
 
 function controlDefault(): boolean {
   return process.env.EMULATOR_CONTROL === '1';
+}
+
+function dpopDefault(): boolean {
+  return process.env.EMULATOR_DPOP !== '0';
 }
 
 /** Paths the emulator answers; everything else goes to next() (static files, SPA fallback). */
@@ -86,7 +95,7 @@ function corsHeaders(req: IncomingMessage, origin: string): Record<string, strin
   if (!caller || caller === origin) return {};
   return {
     'access-control-allow-origin': caller,
-    'access-control-expose-headers': 'WWW-Authenticate, Idempotent-Replayed, Location',
+    'access-control-expose-headers': 'WWW-Authenticate, Idempotent-Replayed, Location, DPoP-Nonce',
     vary: 'Origin',
   };
 }
@@ -94,7 +103,7 @@ function corsHeaders(req: IncomingMessage, origin: string): Record<string, strin
 function preflight(): Reply {
   return empty(204, {
     'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-    'access-control-allow-headers': 'Authorization, Accept-Language, Cache-Control, Content-Type, X-XSRF-TOKEN, Idempotency-Key',
+    'access-control-allow-headers': 'Authorization, Accept-Language, Cache-Control, Content-Type, X-XSRF-TOKEN, Idempotency-Key, DPoP',
     'access-control-max-age': '600',
   });
 }
@@ -114,6 +123,7 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
   const control = opts.control ?? controlDefault();
   const accessTtlSeconds = opts.accessTtlSeconds ?? 900;
   const refreshTtlSeconds = opts.refreshTtlSeconds ?? 28800;
+  const dpopAtStart = opts.dpop ?? dpopDefault();
   const tokens = await TokenService.create();
   const translations = new TranslationFiles(opts.translationsDir);
   // Read once now so a missing file is reported at start (it is read again when it appears).
@@ -126,6 +136,8 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
     idempotency: new IdempotencyCache(),
     tokens,
     translations,
+    dpop: new DpopState(dpopAtStart),
+    grace: new RefreshGrace(),
   });
   let rt = fresh();
   const router = buildRouter();
@@ -199,9 +211,20 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
       req.socket.destroy();
     };
     const extra = { ...corsHeaders(req, origin), ...xsrfCookie(req, path) };
+    const ctx: RequestContext = { req, method, rawPath, path, prefix, query: url.searchParams, params: {}, body, origin, rt: runtime, auth: null, notes: freshNotes() };
+    /** Copies what the handling found out into the log; a proof nothing acted on is inspected for it. */
+    const note = async (): Promise<void> => {
+      await inspectRequestProof(ctx);
+      entry.dpop = ctx.notes.dpop ?? 'absent';
+      if (ctx.notes.dpopError !== undefined) entry.dpopError = ctx.notes.dpopError;
+      entry.graceReplay = ctx.notes.graceReplay;
+      entry.reuse = ctx.notes.reuse;
+    };
     const send = (reply: Reply): void => {
       entry.status = reply.status;
-      writeReply(res, { ...reply, headers: { ...reply.headers, ...extra } });
+      // RFC 9449 §8.2: while nonces are required, every answer names the current one.
+      const nonce: Record<string, string> = runtime.dpop.enabled && runtime.dpop.requireNonce ? { 'dpop-nonce': runtime.dpop.nonce } : {};
+      writeReply(res, { ...reply, headers: { ...reply.headers, ...nonce, ...extra } });
     };
     if (method === 'OPTIONS') {
       send(preflight());
@@ -211,19 +234,21 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
     if (fault.held) await fault.held;
     if (fault.latencyMs > 0) await sleep(fault.latencyMs);
     if (fault.terminal?.kind === 'drop') {
+      await note();
       dropSocket();
       return;
     }
     if (fault.terminal?.kind === 'status') {
+      await note();
       send(faultReply(fault.terminal.status, path.endsWith('/oauth/token') || path === '/oidc/token'));
       return;
     }
     const canned = runtime.overrides.take(method, path);
     if (canned) {
+      await note();
       send(canned);
       return;
     }
-    const ctx: RequestContext = { req, method, rawPath, path, prefix, query: url.searchParams, params: {}, body, origin, rt: runtime, auth: null };
     let reply: Reply;
     try {
       reply = await answer(ctx);
@@ -236,6 +261,7 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
       }
     }
     entry.replayed = reply.headers['idempotent-replayed'] === 'true';
+    await note();
     if (fault.terminal?.kind === 'dropAfterApply') {
       // The write is applied (and remembered for Idempotency-Key), but the answer is lost.
       entry.status = reply.status;

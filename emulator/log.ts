@@ -20,7 +20,17 @@ export interface LogEntry {
   dropped: boolean;
   /** True when an Idempotency-Key repeat got the first answer back and was not applied again. */
   replayed: boolean;
+  /** Whether the call carried a DPoP proof and whether it was valid for this call ('invalid' includes a missing nonce). */
+  dpop: DpopVerdictName;
+  /** Why the proof was refused (debugging aid). */
+  dpopError?: string;
+  /** A refresh answered from the refresh grace (the same answer as the token's first use). */
+  graceReplay: boolean;
+  /** A refresh refused as reuse outside the grace; it revoked the session. */
+  reuse: boolean;
 }
+
+export type DpopVerdictName = 'absent' | 'valid' | 'invalid';
 
 /** Keeps the newest entries only, so a long dev session cannot grow without bound. */
 const MAX_ENTRIES = 5000;
@@ -29,8 +39,8 @@ export class RequestLog {
   private entries: LogEntry[] = [];
   private seq = 0;
 
-  add(entry: Omit<LogEntry, 'seq' | 'time' | 'status' | 'dropped' | 'replayed'>): LogEntry {
-    const full: LogEntry = { seq: ++this.seq, time: new Date().toISOString(), status: 0, dropped: false, replayed: false, ...entry };
+  add(entry: Omit<LogEntry, 'seq' | 'time' | 'status' | 'dropped' | 'replayed' | 'dpop' | 'graceReplay' | 'reuse'>): LogEntry {
+    const full: LogEntry = { seq: ++this.seq, time: new Date().toISOString(), status: 0, dropped: false, replayed: false, dpop: 'absent', graceReplay: false, reuse: false, ...entry };
     this.entries.push(full);
     if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
     return full;

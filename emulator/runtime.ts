@@ -8,6 +8,8 @@ import type { RequestLog } from './log.ts';
 import type { OverrideTable } from './overrides.ts';
 import type { Store } from './store.ts';
 import type { TokenService } from './tokens.ts';
+import type { DpopState } from './dpop.ts';
+import type { RefreshGrace } from './refreshGrace.ts';
 import type { TranslationFiles } from './data/translations.ts';
 
 export interface Runtime {
@@ -18,4 +20,6 @@ export interface Runtime {
   idempotency: IdempotencyCache;
   tokens: TokenService;
   translations: TranslationFiles;
+  dpop: DpopState;
+  grace: RefreshGrace;
 }

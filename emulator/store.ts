@@ -11,6 +11,8 @@ export interface Session {
   revoked: boolean;
   /** organization_id of the last refresh (contract: "becomes the session's current organisation"). */
   organizationId: string | null;
+  /** Thumbprint of the DPoP key the session is bound to (RFC 9449), or null (Bearer). */
+  jkt: string | null;
 }
 
 export interface AuthCode {

@@ -30,6 +30,8 @@ export interface AccessClaims {
   sid: string;
   roleId: string;
   client_id: string;
+  /** RFC 9449 confirmation: the thumbprint of the DPoP key the token is bound to. */
+  cnf?: { jkt: string };
 }
 
 /** RefreshTokenClaims (exp required, the rest Assumed) plus what a refresh needs to rebuild the session. */
@@ -45,6 +47,7 @@ export interface RefreshClaims {
   scope: string;
   sid: string;
   client_id: string;
+  cnf?: { jkt: string };
 }
 
 export type VerifyResult<T> = { ok: true; claims: T } | { ok: false; reason: 'expired' | 'invalid'; detail: string };

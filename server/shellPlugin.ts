@@ -93,6 +93,8 @@ export function shellServer(): Plugin {
   const platformOrigin = process.env.PLATFORM_ORIGIN;
   const configFile = process.env.SHELL_CONFIG;
   const control = process.env.EMULATOR_CONTROL === '1';
+  // Read with the config (like EMULATOR_CONTROL), not at the lazy first request: a test server's env is gone by then.
+  const dpop = process.env.EMULATOR_DPOP !== '0';
   const quiet = Boolean(process.env.CI || process.env.TRUST_SHELL_QUIET);
   let platform: Promise<Platform> | null = null;
   const mount = (use: (fn: Middleware) => void, printUrls: boolean, distDir: string | null) => {
@@ -106,7 +108,7 @@ export function shellServer(): Plugin {
       return;
     }
     // Loaded lazily: a deployment in front of a real platform never loads emulator code.
-    platform ??= import('../emulator/index.ts').then((m) => m.createPlatform({ control }));
+    platform ??= import('../emulator/index.ts').then((m) => m.createPlatform({ control, dpop }));
     use((req, res, next) => {
       platform!.then((p) => p.handle(req, res, next)).catch(next);
     });

@@ -6,7 +6,7 @@
  *   /oidc/token (same handler as /api/access/v1/oauth/token), /oidc/userinfo, /oidc/revoke,
  *   /oidc/endsession.
  */
-import { verifyBearer } from '../auth.ts';
+import { authenticate } from '../auth.ts';
 import { apiError, browserBadRequest, empty, html, htmlPage, json, oauthError, redirect, type Reply } from '../http.ts';
 import type { RequestContext } from '../context.ts';
 import type { RouteDef } from '../router.ts';
@@ -31,16 +31,16 @@ function discovery(ctx: RequestContext): Reply {
     code_challenge_methods_supported: ['S256'],
     scopes_supported: [...KNOWN_SCOPES],
     claims_supported: ['sub', 'email', 'name', 'given_name', 'family_name', 'locale', 'sid'],
+    // RFC 9449 §5.1: present only while the emulator binds tokens.
+    ...(ctx.rt.dpop.enabled ? { dpop_signing_alg_values_supported: ['ES256'] } : {}),
   });
 }
 
+/** A Bearer or (RFC 9449 §7) DPoP-bound access token, checked like the platform's API calls. */
 async function userinfo(ctx: RequestContext): Promise<Reply> {
-  const header = ctx.req.headers.authorization;
-  const token = header && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, '').trim() : null;
-  if (token === null) {
-    throw apiError(401, 'MISSING_TOKEN', 'An access token is required', { headers: { 'www-authenticate': 'Bearer realm="oidc"' } });
-  }
-  const { user } = await verifyBearer(ctx, token);
+  const auth = await authenticate(ctx, 'bearer', 'oidc');
+  if (!auth) throw apiError(401, 'MISSING_TOKEN', 'An access token is required', { headers: { 'www-authenticate': 'Bearer realm="oidc"' } });
+  const { user } = auth;
   return json(200, {
     sub: user.id,
     email: user.email,

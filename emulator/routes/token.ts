@@ -3,6 +3,10 @@
  * PKCE S256, and refresh_token with rotation and the contract's switch parameters. Every
  * failure is a 400 OAuthError with Cache-Control: no-store; it never answers 401/403.
  * Served at /api/access/v1/oauth/token and, for the OIDC issuer, at /oidc/token.
+ *
+ * With DPoP on (dpop.ts), a valid proof binds the session to its key (token_type DPoP, cnf.jkt)
+ * and a bound session's refresh needs a proof by that key. A rotated refresh token presented
+ * again is answered from the refresh grace (refreshGrace.ts) or revokes the session.
  */
 import { json, oauthError, type Reply } from '../http.ts';
 import type { RequestContext } from '../context.ts';
@@ -10,6 +14,9 @@ import type { RouteDef } from '../router.ts';
 import { CURRENT_EULA } from '../data/eula.ts';
 import { CLIENT_ID, DEFAULT_SCOPE, KNOWN_SCOPES, initialState, issueTokens, startSession, type SessionState, type TokenResponse } from '../grants.ts';
 import { s256 } from '../tokens.ts';
+import { decodeJwt } from 'jose';
+import { verifyRequestProof } from '../dpop.ts';
+import type { Session } from '../store.ts';
 import { UUID_RE } from '../data/ids.ts';
 import { orgGroupOf, tenantByContext, tenantById } from '../data/tenants.ts';
 import { PERSONA_PASSWORD, membershipOf, userByEmail, userById } from '../data/users.ts';
@@ -60,23 +67,35 @@ export async function tokenEndpoint(ctx: RequestContext): Promise<Reply> {
   const clientId = required(form, 'client_id');
   if (clientId !== CLIENT_ID) throw oauthError('invalid_client', 'Unknown client_id');
   const scope = scopeOf(form);
-  if (grantType === 'password') return tokenReply(await passwordGrant(ctx, form, scope));
-  if (grantType === 'authorization_code') return tokenReply(await codeGrant(ctx, form, scope));
-  return tokenReply(await refreshGrant(ctx, form, scope));
+  // Before any grant consumes anything (a code is single use): a refused proof changes nothing.
+  const jkt = await proofKey(ctx);
+  if (grantType === 'password') return tokenReply(await passwordGrant(ctx, form, scope, jkt));
+  if (grantType === 'authorization_code') return tokenReply(await codeGrant(ctx, form, scope, jkt));
+  return tokenReply(await refreshGrant(ctx, form, scope, jkt));
 }
 
-async function passwordGrant(ctx: RequestContext, form: Form, scope: string | undefined): Promise<TokenResponse> {
+/** The thumbprint of the request's valid DPoP proof; null without one or with DPoP off. */
+async function proofKey(ctx: RequestContext): Promise<string | null> {
+  if (!ctx.rt.dpop.enabled) return null;
+  const verdict = await verifyRequestProof(ctx);
+  if (verdict === null) return null;
+  if (verdict.ok) return verdict.jkt;
+  const headers: Record<string, string> = verdict.error === 'use_dpop_nonce' ? { 'dpop-nonce': ctx.rt.dpop.nonce } : {};
+  throw oauthError(verdict.error, verdict.reason, headers);
+}
+
+async function passwordGrant(ctx: RequestContext, form: Form, scope: string | undefined, jkt: string | null): Promise<TokenResponse> {
   const username = required(form, 'username');
   const password = required(form, 'password');
   const user = userByEmail(username);
   if (!user || password !== PERSONA_PASSWORD) throw oauthError('invalid_grant', 'Wrong email or password');
   if (user.sso) throw oauthError('invalid_grant', 'This user signs in through single sign-on');
-  const state = initialState(user, startSession(ctx.rt, user.id), scope ?? DEFAULT_SCOPE);
+  const state = initialState(user, startSession(ctx.rt, user.id, jkt), scope ?? DEFAULT_SCOPE);
   if (!state) throw oauthError('invalid_grant', 'The user has no tenant');
-  return issueTokens(ctx.rt, state, { origin: ctx.origin });
+  return issueTokens(ctx.rt, state, { origin: ctx.origin, jkt });
 }
 
-async function codeGrant(ctx: RequestContext, form: Form, scope: string | undefined): Promise<TokenResponse> {
+async function codeGrant(ctx: RequestContext, form: Form, scope: string | undefined, jkt: string | null): Promise<TokenResponse> {
   const codeValue = required(form, 'code');
   const redirectUri = required(form, 'redirect_uri');
   const verifier = required(form, 'code_verifier');
@@ -92,12 +111,36 @@ async function codeGrant(ctx: RequestContext, form: Form, scope: string | undefi
   if (code.redirectUri !== redirectUri) throw oauthError('invalid_grant', 'redirect_uri does not match the authorization request');
   if (s256(verifier) !== code.codeChallenge) throw oauthError('invalid_grant', 'code_verifier does not match the code_challenge');
   const user = userById(code.userId);
-  const state = user ? initialState(user, startSession(ctx.rt, user.id), scope ?? code.scope) : null;
+  const state = user ? initialState(user, startSession(ctx.rt, user.id, jkt), scope ?? code.scope) : null;
   if (!state) throw oauthError('invalid_grant', 'The user has no tenant');
-  return issueTokens(ctx.rt, state, { origin: ctx.origin, nonce: code.nonce });
+  return issueTokens(ctx.rt, state, { origin: ctx.origin, nonce: code.nonce, jkt });
 }
 
-async function refreshGrant(ctx: RequestContext, form: Form, scope: string | undefined): Promise<TokenResponse> {
+/** With DPoP on, a bound session's refresh tokens need a proof by its key. */
+function keyMatches(ctx: RequestContext, session: Session, jkt: string | null): boolean {
+  return !ctx.rt.dpop.enabled || session.jkt === null || session.jkt === jkt;
+}
+
+/**
+ * Contract "Refresh grace": a repeat inside the grace, before the successor was used (and, for a
+ * bound session, with a proof by its key), gets the first answer again and changes nothing.
+ * Anything else is theft: invalid_grant, and the whole session is revoked. A repeat with other
+ * switch parameters is still "that repeat" (the grace exists so a lost answer, a lost switch's
+ * included, does not end the session); it gets the first answer, whose claims say what it is.
+ */
+async function repeatOrRevoke(ctx: RequestContext, jti: string, session: Session, jkt: string | null): Promise<TokenResponse> {
+  const { store, grace } = ctx.rt;
+  const first = await grace.repeatable(jti, store.now(), (successor) => store.usedRefreshJtis.has(successor));
+  if (first && keyMatches(ctx, session, jkt)) {
+    ctx.notes.graceReplay = true;
+    return first;
+  }
+  session.revoked = true;
+  ctx.notes.reuse = true;
+  throw oauthError('invalid_grant', 'Refresh token already used: the session is revoked');
+}
+
+async function refreshGrant(ctx: RequestContext, form: Form, scope: string | undefined, jkt: string | null): Promise<TokenResponse> {
   const token = required(form, 'refresh_token');
   // Format of the switch parameters first (invalid_request), then the token (invalid_grant).
   const tenantId = optionalUuid(form, 'tenant_id');
@@ -122,9 +165,12 @@ async function refreshGrant(ctx: RequestContext, form: Form, scope: string | und
   const verified = await tokens.verifyRefresh(token, store.now());
   if (!verified.ok) throw oauthError('invalid_grant', verified.reason === 'expired' ? 'Refresh token expired' : 'Invalid refresh token');
   const claims = verified.claims;
-  if (store.usedRefreshJtis.has(claims.jti)) throw oauthError('invalid_grant', 'Refresh token already used');
   const session = store.sessions.get(claims.sid);
   if (!session || session.revoked) throw oauthError('invalid_grant', 'Refresh token revoked');
+  if (store.usedRefreshJtis.has(claims.jti)) return repeatOrRevoke(ctx, claims.jti, session, jkt);
+  if (!keyMatches(ctx, session, jkt)) {
+    throw oauthError('invalid_grant', jkt === null ? 'This refresh token is bound to a DPoP key: a proof by that key is required' : 'The DPoP proof is by another key than the refresh token is bound to');
+  }
   const user = userById(claims.guid);
   if (!user) throw oauthError('invalid_grant', 'Unknown user');
 
@@ -159,8 +205,15 @@ async function refreshGrant(ctx: RequestContext, form: Form, scope: string | und
   // Rotation: the presented token is consumed only when the refresh succeeds.
   store.usedRefreshJtis.add(claims.jti);
   session.organizationId = organization;
+  // A proof on a refresh of an unbound session binds it from now on (RFC 9449 §5).
+  if (ctx.rt.dpop.enabled && jkt !== null) session.jkt = jkt;
   const state: SessionState = { user, tenant, orgGroup, role, organizationId: organization, scope: scope ?? claims.scope, sid: claims.sid };
-  return issueTokens(ctx.rt, state, { origin: ctx.origin });
+  const answer = issueTokens(ctx.rt, state, { origin: ctx.origin, jkt: ctx.rt.dpop.enabled ? session.jkt : null }).then((response) => ({
+    response,
+    successorJti: decodeJwt(response.refresh_token).jti ?? '',
+  }));
+  ctx.rt.grace.remember(claims.jti, { firstUseAt: store.now(), answer });
+  return (await answer).response;
 }
 
 export const tokenRoutes: RouteDef[] = [

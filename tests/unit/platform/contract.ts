@@ -54,7 +54,7 @@ export const IdTokenClaims = z.looseObject({
 export const TokenResponse = z.looseObject({
   access_token: Jwt,
   refresh_token: Jwt,
-  token_type: z.literal('bearer'),
+  token_type: z.enum(['bearer', 'Bearer', 'DPoP', 'dpop']),
   expires_in: z.int().min(1),
   scope: z.string(),
   id_token: Jwt.optional(),

@@ -1,0 +1,208 @@
+/**
+ * Sender-constrained tokens (RFC 9449 DPoP; contract "Sender-constrained tokens"): proof
+ * verification, key thumbprints, the server nonce and the jti replay cache. One DpopState per
+ * runtime, so a reset brings back the start settings (on unless EMULATOR_DPOP=0, no nonce).
+ *
+ * This file only judges proofs; token.ts (grants), auth.ts (API calls) and grants.ts (cnf.jkt)
+ * decide what a verdict means for the call.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { EmbeddedJWK, calculateJwkThumbprint, decodeProtectedHeader, importJWK, jwtVerify, type JWK } from 'jose';
+import type { RequestContext } from './context.ts';
+
+export const PROOF_TYP = 'dpop+jwt';
+/** Contract: a proof whose iat is more than 60 s off the platform's clock is stale. */
+export const PROOF_MAX_SKEW_SECONDS = 60;
+/** A jti is remembered this long (far beyond the ±60 s a proof lives), and at most MAX_JTIS of them. */
+const JTI_MEMORY_SECONDS = 300;
+const MAX_JTIS = 100_000;
+/** JWK members that only a private (or symmetric) key has. */
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
+
+export type ProofError = 'invalid_dpop_proof' | 'use_dpop_nonce';
+export type ProofVerdict = { ok: true; jkt: string } | { ok: false; error: ProofError; reason: string };
+
+export interface ProofExpectation {
+  /** The request's method (htm). */
+  method: string;
+  /** The URL the client called as the emulator sees it: origin + path as received (htu). */
+  url: string;
+  /** The emulator's clock (Store.now). */
+  now: number;
+  /** The access token sent with the proof (API calls), checked against `ath`. */
+  accessToken?: string;
+}
+
+export interface DpopSettings {
+  enabled: boolean;
+  requireNonce: boolean;
+  nonce: string;
+}
+
+/** RFC 7638 thumbprint of a public EC P-256 key, after checking it is one (throws otherwise). */
+export async function thumbprintOfPublicKey(jwk: JWK): Promise<string> {
+  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256') throw new Error('jwk must be an EC P-256 key');
+  if (PRIVATE_MEMBERS.some((m) => m in jwk)) throw new Error('jwk must be a public key (private members present)');
+  // Imports (and so validates the point) the way a proof's key would be.
+  await importJWK({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y }, 'ES256');
+  return calculateJwkThumbprint(jwk);
+}
+
+/** base64url SHA-256 of the access token, the proof's `ath` (RFC 9449 §4.2). */
+export function accessTokenHash(token: string): string {
+  return createHash('sha256').update(token, 'ascii').digest('base64url');
+}
+
+/** scheme://host/path of a URL without query and fragment, normalised by WHATWG URL; null if unparsable. */
+export function htuOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return null;
+  }
+}
+
+function newNonce(): string {
+  return randomBytes(24).toString('base64url'); // 32 characters
+}
+
+function fail(reason: string, error: ProofError = 'invalid_dpop_proof'): ProofVerdict {
+  return { ok: false, error, reason };
+}
+
+export class DpopState {
+  enabled: boolean;
+  requireNonce = false;
+  private current = newNonce();
+  /** jti → the emulator time until which it is remembered. */
+  private readonly seen = new Map<string, number>();
+
+  constructor(enabled: boolean) {
+    this.enabled = enabled;
+  }
+
+  get nonce(): string {
+    return this.current;
+  }
+
+  /** A new nonce is current; the previous one is refused from now on (use_dpop_nonce). */
+  rotateNonce(): void {
+    this.current = newNonce();
+  }
+
+  settings(): DpopSettings {
+    return { enabled: this.enabled, requireNonce: this.requireNonce, nonce: this.current };
+  }
+
+  /**
+   * The full check for a proof the emulator acts on: signature by the embedded key, typ, alg,
+   * htm, htu, iat, ath (when a token goes with it), the nonce when required, and a jti never
+   * seen; the jti is remembered only when everything else holds.
+   */
+  async verify(proof: string, expected: ProofExpectation): Promise<ProofVerdict> {
+    const checked = await this.check(proof, expected, true);
+    if (!checked.verdict.ok) return checked.verdict;
+    this.remember(checked.jti, expected.now);
+    return checked.verdict;
+  }
+
+  /**
+   * For the request log of calls whose proof nobody acts on (a Bearer call, a faulted call, DPoP
+   * off): the stateless checks only (no nonce, jti or ath), and nothing is remembered.
+   */
+  async inspect(proof: string, expected: ProofExpectation): Promise<ProofVerdict> {
+    return (await this.check(proof, { ...expected, accessToken: undefined }, false)).verdict;
+  }
+
+  private async check(proof: string, expected: ProofExpectation, full: boolean): Promise<{ verdict: ProofVerdict; jti: string }> {
+    const no = (reason: string, error?: ProofError) => ({ verdict: fail(reason, error), jti: '' });
+    let header: ReturnType<typeof decodeProtectedHeader>;
+    try {
+      header = decodeProtectedHeader(proof);
+    } catch {
+      return no('not a JWS');
+    }
+    if (header.typ !== PROOF_TYP) return no(`typ must be ${PROOF_TYP}`);
+    if (header.alg !== 'ES256') return no('alg must be ES256');
+    const jwk = header.jwk;
+    if (!jwk || typeof jwk !== 'object') return no('jwk header missing');
+    if (PRIVATE_MEMBERS.some((m) => m in jwk)) return no('jwk carries private key members');
+    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256') return no('jwk must be an EC P-256 key');
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(proof, EmbeddedJWK, { typ: PROOF_TYP, algorithms: ['ES256'], currentDate: new Date(expected.now * 1000) }));
+    } catch (error) {
+      return no(`signature or claims refused: ${error instanceof Error ? error.message : 'invalid'}`);
+    }
+    const { htm, htu, iat, jti, ath, nonce } = payload;
+    if (htm !== expected.method) return no(`htm ${String(htm)} is not ${expected.method}`);
+    const wanted = htuOf(expected.url);
+    if (typeof htu !== 'string' || htuOf(htu) === null || htuOf(htu) !== wanted) return no(`htu ${String(htu)} is not ${wanted ?? expected.url}`);
+    if (typeof iat !== 'number' || !Number.isFinite(iat)) return no('iat missing');
+    if (Math.abs(iat - expected.now) > PROOF_MAX_SKEW_SECONDS) return no(`stale: iat ${iat} is more than ${PROOF_MAX_SKEW_SECONDS} s from ${expected.now}`);
+    if (typeof jti !== 'string' || jti === '' || jti.length > 256) return no('jti missing');
+    if (full) {
+      if (expected.accessToken !== undefined && ath !== accessTokenHash(expected.accessToken)) return no('ath does not match the access token');
+      if (this.requireNonce && nonce !== this.current) return no(nonce === undefined ? 'nonce required' : 'nonce is not the current one', 'use_dpop_nonce');
+      this.prune(expected.now);
+      if (this.seen.has(jti)) return no('jti already used (replayed proof)');
+    }
+    return { verdict: { ok: true, jkt: await calculateJwkThumbprint(jwk) }, jti };
+  }
+
+  private remember(jti: string, now: number): void {
+    this.seen.set(jti, now + JTI_MEMORY_SECONDS);
+    if (this.seen.size > MAX_JTIS) {
+      const oldest = this.seen.keys().next().value;
+      if (oldest !== undefined) this.seen.delete(oldest);
+    }
+  }
+
+  private prune(now: number): void {
+    for (const [jti, until] of this.seen) {
+      if (until >= now) break; // insertion order is (nearly) time order
+      this.seen.delete(jti);
+    }
+  }
+}
+
+/** The one `DPoP` header of the request; `invalid` when several were sent (RFC 9449 §4.3). */
+function proofHeader(ctx: RequestContext): string | null | { invalid: string } {
+  const value = ctx.req.headers.dpop;
+  if (value === undefined) return null;
+  if (Array.isArray(value) || value.includes(',')) return { invalid: 'more than one DPoP header' };
+  return value.trim();
+}
+
+function expectation(ctx: RequestContext, accessToken?: string): ProofExpectation {
+  return { method: ctx.method, url: `${ctx.origin}${ctx.rawPath}`, now: ctx.rt.store.now(), accessToken };
+}
+
+/**
+ * Verifies the request's proof for a call that acts on it (token endpoint, DPoP-scheme API call)
+ * and notes the verdict for the request log. Null when no proof was sent.
+ */
+export async function verifyRequestProof(ctx: RequestContext, accessToken?: string): Promise<ProofVerdict | null> {
+  const header = proofHeader(ctx);
+  let verdict: ProofVerdict | null;
+  if (header === null) verdict = null;
+  else if (typeof header === 'object') verdict = fail(header.invalid);
+  else verdict = await ctx.rt.dpop.verify(header, expectation(ctx, accessToken));
+  noteProof(ctx, verdict);
+  return verdict;
+}
+
+/** What the request log says about a call whose proof (if any) nothing acted on. */
+export async function inspectRequestProof(ctx: RequestContext): Promise<void> {
+  if (ctx.notes.dpop !== null) return;
+  const header = proofHeader(ctx);
+  if (header === null) noteProof(ctx, null);
+  else if (typeof header === 'object') noteProof(ctx, fail(header.invalid));
+  else noteProof(ctx, await ctx.rt.dpop.inspect(header, expectation(ctx)));
+}
+
+export function noteProof(ctx: RequestContext, verdict: ProofVerdict | null): void {
+  ctx.notes.dpop = verdict === null ? 'absent' : verdict.ok ? 'valid' : 'invalid';
+  ctx.notes.dpopError = verdict && !verdict.ok ? verdict.reason : undefined;
+}
