@@ -12,7 +12,8 @@
  *   GET|POST|DELETE /__control/override     canned answers {method, path, status, body?, contentType?, times?}
  *   POST   /__control/token                 {email, scope?, jwk?} → TokenResponse (sign in without the UI);
  *                                           with a public EC P-256 jwk and DPoP on: bound to it (token_type DPoP)
- *   GET|POST /__control/dpop                {enabled?, requireNonce?, rotateNonce?}: DPoP settings (RFC 9449)
+ *   GET|POST /__control/dpop                {enabled?, requireNonce?, rotateNonce?, expireNonce?}: DPoP settings (RFC 9449);
+ *                                           rotateNonce keeps the previous nonce valid 5 minutes, expireNonce refuses it at once
  *   GET|POST /__control/refresh-grace       {seconds} (0–300): the refresh grace (contract "Refresh grace")
  *   GET|POST /__control/caching             {cacheableMaxAgeSeconds: number | null}: cacheable answers carry
  *                                           Cache-Control: private, max-age=N (null: no such header)
@@ -71,7 +72,12 @@ const PublicJwk = z.looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'),
 
 const TokenRequest = z.strictObject({ email: z.string().min(1), scope: z.string().min(1).optional(), jwk: PublicJwk.optional() });
 
-const DpopControl = z.strictObject({ enabled: z.boolean().optional(), requireNonce: z.boolean().optional(), rotateNonce: z.literal(true).optional() });
+const DpopControl = z.strictObject({
+  enabled: z.boolean().optional(),
+  requireNonce: z.boolean().optional(),
+  rotateNonce: z.literal(true).optional(),
+  expireNonce: z.literal(true).optional(),
+});
 
 const RefreshGraceControl = z.strictObject({ seconds: z.number().int().min(0).max(MAX_GRACE_SECONDS) });
 
@@ -179,7 +185,8 @@ async function route(req: IncomingMessage, deps: ControlDeps, method: string, pa
       const spec = parse(body, DpopControl);
       rt.dpop.enabled = spec.enabled ?? rt.dpop.enabled;
       rt.dpop.requireNonce = spec.requireNonce ?? rt.dpop.requireNonce;
-      if (spec.rotateNonce) rt.dpop.rotateNonce();
+      if (spec.rotateNonce) rt.dpop.rotateNonce(store.now());
+      if (spec.expireNonce) rt.dpop.expireNonce();
       return json(200, rt.dpop.settings());
     }
     case 'GET /__control/refresh-grace':

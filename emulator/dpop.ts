@@ -63,6 +63,9 @@ export function htuOf(value: string): string | null {
   }
 }
 
+/** Contract: a nonce stays valid for at least 5 minutes after the platform replaces it. */
+export const NONCE_OVERLAP_SECONDS = 300;
+
 function newNonce(): string {
   return randomBytes(24).toString('base64url'); // 32 characters
 }
@@ -86,9 +89,26 @@ export class DpopState {
     return this.current;
   }
 
-  /** A new nonce is current; the previous one is refused from now on (use_dpop_nonce). */
-  rotateNonce(): void {
+  /**
+   * The nonce replaced last and until when (emulator time) it is still taken: the contract keeps a
+   * nonce valid for at least 5 minutes, and every answer announces the new one meanwhile.
+   */
+  private previous: { nonce: string; until: number } | null = null;
+
+  /** A new nonce is current (announced on every answer); the previous one is still taken for 5 minutes. */
+  rotateNonce(now: number): void {
+    this.previous = { nonce: this.current, until: now + NONCE_OVERLAP_SECONDS };
     this.current = newNonce();
+  }
+
+  /** A new nonce is current and the previous one is refused at once (use_dpop_nonce): its 5 minutes are over. */
+  expireNonce(): void {
+    this.previous = null;
+    this.current = newNonce();
+  }
+
+  private takesNonce(nonce: unknown, now: number): boolean {
+    return nonce === this.current || (this.previous !== null && nonce === this.previous.nonce && now <= this.previous.until);
   }
 
   settings(): DpopSettings {
@@ -144,7 +164,7 @@ export class DpopState {
     if (typeof jti !== 'string' || jti === '' || jti.length > 256) return no('jti missing');
     if (full) {
       if (expected.accessToken !== undefined && ath !== accessTokenHash(expected.accessToken)) return no('ath does not match the access token');
-      if (this.requireNonce && nonce !== this.current) return no(nonce === undefined ? 'nonce required' : 'nonce is not the current one', 'use_dpop_nonce');
+      if (this.requireNonce && !this.takesNonce(nonce, expected.now)) return no(nonce === undefined ? 'nonce required' : 'nonce is not the current one', 'use_dpop_nonce');
       this.prune(expected.now);
       if (this.seen.has(jti)) return no('jti already used (replayed proof)');
     }

@@ -95,7 +95,7 @@ function corsHeaders(req: IncomingMessage, origin: string): Record<string, strin
   if (!caller || caller === origin) return {};
   return {
     'access-control-allow-origin': caller,
-    'access-control-expose-headers': 'WWW-Authenticate, Idempotent-Replayed, Location, DPoP-Nonce',
+    'access-control-expose-headers': 'WWW-Authenticate, Idempotent-Replayed, Location, DPoP-Nonce, Date',
     vary: 'Origin',
   };
 }
@@ -210,7 +210,9 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
       entry.dropped = true;
       req.socket.destroy();
     };
-    const extra = { ...corsHeaders(req, origin), ...xsrfCookie(req, path) };
+    // The platform's own clock (the control clock included) dates every answer: a client that
+    // signs DPoP proofs learns the platform's time from it (contract: a proof's iat within 60 s).
+    const extra = { ...corsHeaders(req, origin), ...xsrfCookie(req, path), date: new Date(runtime.store.now() * 1000).toUTCString() };
     const ctx: RequestContext = { req, method, rawPath, path, prefix, query: url.searchParams, params: {}, body, origin, rt: runtime, auth: null, notes: freshNotes() };
     /** Copies what the handling found out into the log; a proof nothing acted on is inspected for it. */
     const note = async (): Promise<void> => {

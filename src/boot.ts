@@ -4,6 +4,7 @@ import { chromeSnapshotKey, sessionKeys } from './core/session/sessionKeys';
 import { linkKeptStylesheets } from './lib/prepaint/keptStylesheets';
 import { readLocal } from './lib/storage/localStore';
 import { storageKeys } from './lib/storage/keys';
+import { provideDpop } from './core/session/dpopProvider';
 
 /**
  * The page's first script: the kept top bar is painted from IndexedDB (lib/prepaint) before the
@@ -17,6 +18,9 @@ import { storageKeys } from './lib/storage/keys';
  * file imports only what the build puts in `boot-core` (build/signedInChunking.ts), so it runs as
  * soon as that small file is there.
  */
+// The page's DPoP signer, loaded when a grant or a DPoP session's call first needs it.
+provideDpop(() => import('./core/session/dpop'));
+
 const sessionStored = Boolean(readLocal(storageKeys.tenant));
 // The pre-paint's waits (the session database's open and reads, the bar's stylesheets) start
 // before its code has loaded.

@@ -12,6 +12,10 @@ vi.unstubAllGlobals();
 vi.unstubAllEnvs();
 vi.restoreAllMocks();
 vi.resetModules();
+// The DPoP signer, as the page's first script provides it (src/boot.ts), loaded only when used.
+const { provideDpop } = await import('./core/session/dpopProvider');
+provideDpop(() => import('./core/session/dpop'));
+
 if (typeof document !== 'undefined') {
   document.head.replaceChildren();
   document.body.replaceChildren();

@@ -10,8 +10,13 @@ import { registerNavigationRoute } from './keptChromeRoute';
 import { registerOutboxRoutes } from './outboxRoutes';
 import { registerStaticRoutes } from './staticRoutes';
 import { cacheNames, workerMessages } from '../src/core/protocol';
+import * as dpop from '../src/core/session/dpop';
+import { provideDpop } from '../src/core/session/dpopProvider';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// DPoP proofs are signed here, by the session's key (a service worker cannot import code on demand).
+provideDpop(() => Promise.resolve(dpop));
 
 // Platform calls first (bearer, tenant prefix, Accept-Language, cache headers, 401 → refresh →
 // retry): this listener answers them before Workbox's router sees the event.

@@ -3,6 +3,7 @@ import { isGatewayStatus } from './gateway';
 import { endSession, refreshSession } from '../session/refresh';
 import { resourceChallenge } from '../session/dpopRules';
 import { rememberNonce } from '../session/proofNonce';
+import { dpopModule } from '../session/dpopProvider';
 import { invalidateSnapshot, sessionSnapshot } from '../session/sessionSnapshot';
 import { pipelineHost } from './host';
 import { prepareRequest } from './prepareRequest';
@@ -100,7 +101,7 @@ async function send(request: Request, options: PipelineOptions = {}): Promise<Se
   const proven = prepared.pipeline && token !== null && tokenKind === 'DPoP' && proofKey !== null;
   let response: Response;
   try {
-    response = proven && token && proofKey ? await (await import('../session/dpop')).sendWithProof(outgoing, proofKey, token, snapshot.proofNonce) : await fetch(outgoing);
+    response = proven && token && proofKey ? await (await dpopModule()).sendWithProof(outgoing, proofKey, token, snapshot.proofNonce) : await fetch(outgoing);
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) reportReachable(false);
     throw error;

@@ -6,6 +6,7 @@ import type { GrantedTokens } from './tokenClient';
 import { authorization, type TokenKind } from './dpopRules';
 import type { ProofKey } from './proofKey';
 import { readProofNonce } from './proofNonce';
+import { dpopModule } from './dpopProvider';
 
 const logoutPath = '/api/access/v1/auth/logout';
 /** Never waited on for long: the tokens are dropped locally whatever the platform says. */
@@ -58,7 +59,7 @@ export async function logoutAtPlatform(accessToken: string, kind: TokenKind, pro
   try {
     if (kind === 'DPoP') {
       if (!proofKey) return;
-      const { sendWithProof } = await import('./dpop');
+      const { sendWithProof } = await dpopModule();
       await sendWithProof(request, proofKey, accessToken, await readProofNonce());
     } else {
       await fetch(request);

@@ -6,7 +6,12 @@
  */
 import * as oauth from 'oauth4webapi';
 import type { ProofKey } from './proofKey';
-import { learnPlatformClock, platformNowSeconds } from './proofClock';
+import { learnPlatformClock, loadPlatformClock, platformNowSeconds } from './proofClock';
+
+/** A new key pair for a sign-in: ES256, the private half not extractable (oauth4webapi's default). */
+export function generateProofKey(): Promise<ProofKey> {
+  return oauth.generateKeyPair('ES256');
+}
 
 interface Signer {
   handle: oauth.DPoPHandle;
@@ -55,6 +60,7 @@ export function proofHandle(key: ProofKey, nonce: string | null): oauth.DPoPHand
 export async function sendWithProof(request: Request, key: ProofKey, accessToken: string, nonce: string | null): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.delete('authorization');
+  await loadPlatformClock();
   try {
     return await oauth.protectedResourceRequest(accessToken, request.method, new URL(request.url), headers, undefined, {
       DPoP: signerFor(key, nonce).handle,
@@ -81,7 +87,8 @@ export interface ProofGrant {
 }
 
 /** Posts a grant (password, code, refresh, switch) to the token endpoint with a proof by `key`. */
-export function sendGrantWithProof({ endpoint, form, headers, signal, key, nonce }: ProofGrant): Promise<Response> {
+export async function sendGrantWithProof({ endpoint, form, headers, signal, key, nonce }: ProofGrant): Promise<Response> {
+  await loadPlatformClock();
   const { grant_type: grantType = '', client_id: clientId = '', ...parameters } = form;
   return oauth.genericTokenEndpointRequest({ issuer: endpoint.origin, token_endpoint: endpoint.href }, { client_id: clientId }, oauth.None(), grantType, parameters, {
     DPoP: signerFor(key, nonce).handle,

@@ -1,4 +1,5 @@
 import { readKv, sessionKeys } from './sessionDb';
+import { dpopModule } from './dpopProvider';
 
 /**
  * The session's DPoP key: an ES256 pair made at sign-in with WebCrypto, its private half not
@@ -23,9 +24,7 @@ export function isProofKey(value: unknown): value is ProofKey {
 
 /** A new pair for a new sign-in. Held in memory until the sign-in is stored with it. */
 export async function createProofKey(): Promise<ProofKey> {
-  // oauth4webapi's generator: ES256, the private key extractable only when asked (never here).
-  const { generateKeyPair } = await import('oauth4webapi');
-  return generateKeyPair('ES256');
+  return (await dpopModule()).generateProofKey();
 }
 
 /** The stored session's key, or null when there is none or it is not a usable one. */

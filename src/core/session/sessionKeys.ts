@@ -20,3 +20,6 @@ export const sessionKeys = {
 
 /** The kept top bar, in the same store as the session (`core/prepaint/chromeSnapshot`). */
 export const chromeSnapshotKey = 'chromeSnapshot';
+
+/** How far the platform's clock runs from this browser's, in seconds (`proofClock`): not member data. */
+export const proofClockKey = 'dpopClockOffset';

@@ -6,6 +6,7 @@ import { tokenEndpointChallenge, tokenKindOf, type TokenKind } from './dpopRules
 import { grantVerdict } from './grantOutcome';
 import type { ProofKey } from './proofKey';
 import { readProofNonce, rememberNonce } from './proofNonce';
+import { dpopModule } from './dpopProvider';
 
 const tokenPath = defaultTokenPath;
 /** SPEC §9 login client: a token call that has not answered after 20 s counts as unanswered. */
@@ -68,7 +69,7 @@ export async function requestToken(form: Record<string, string>, endpoint: strin
   const signal = AbortSignal.timeout(timeoutMs);
   const post = async (nonce: string | null): Promise<Response> => {
     if (!proofKey) return fetch(url, { method: 'POST', headers, body: new URLSearchParams(form).toString(), credentials: 'same-origin', signal });
-    const { sendGrantWithProof } = await import('./dpop');
+    const { sendGrantWithProof } = await dpopModule();
     return sendGrantWithProof({ endpoint: url, form, headers, signal, key: proofKey, nonce });
   };
   let response: Response;

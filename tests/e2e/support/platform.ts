@@ -31,8 +31,10 @@ export type PublicJwk = Record<string, string>;
 export interface DpopSettings {
   enabled?: boolean;
   requireNonce?: boolean;
-  /** Makes a new nonce current; the previous one is then refused with use_dpop_nonce. */
+  /** Makes a new nonce current, announced on every answer; the previous one is still taken 5 minutes (contract). */
   rotateNonce?: boolean;
+  /** Makes a new nonce current and refuses the previous one at once (use_dpop_nonce). */
+  expireNonce?: boolean;
 }
 
 export interface FaultSpec {

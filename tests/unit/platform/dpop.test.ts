@@ -191,10 +191,25 @@ describe('nonces', () => {
     expect(ok.headers.get('dpop-nonce')).toBe(nonce);
   });
 
-  it('rotateNonce makes a new nonce current and refuses the previous one', async () => {
+  it('rotateNonce makes a new nonce current, announced on every answer, and keeps the previous one 5 minutes (contract)', async () => {
     const { nonce: old } = await control<{ nonce: string }>(h.base, 'POST', 'dpop', { requireNonce: true });
     const { access_token: token } = TokenResponse.parse(await (await signInBound(h.base, 'admin@acme.test', key, { nonce: old })).json());
     const { nonce } = await control<{ nonce: string }>(h.base, 'POST', 'dpop', { rotateNonce: true });
+    expect(nonce).not.toBe(old);
+    const overlap = await boundGet(h.base, USER, token, key, { nonce: old });
+    expect(overlap.status).toBe(200);
+    expect(overlap.headers.get('dpop-nonce')).toBe(nonce);
+    await control(h.base, 'POST', 'clock', { offsetSeconds: 301 });
+    const iat = await emulatorNow(h.base);
+    const stale = await boundGet(h.base, USER, token, key, { nonce: old, iat });
+    expect(await dpopChallenge(stale)).toBe('use_dpop_nonce');
+    expect((await boundGet(h.base, USER, token, key, { nonce, iat })).status).toBe(200);
+  });
+
+  it('expireNonce makes a new nonce current and refuses the previous one at once', async () => {
+    const { nonce: old } = await control<{ nonce: string }>(h.base, 'POST', 'dpop', { requireNonce: true });
+    const { access_token: token } = TokenResponse.parse(await (await signInBound(h.base, 'admin@acme.test', key, { nonce: old })).json());
+    const { nonce } = await control<{ nonce: string }>(h.base, 'POST', 'dpop', { expireNonce: true });
     expect(nonce).not.toBe(old);
     const stale = await boundGet(h.base, USER, token, key, { nonce: old });
     expect(stale.headers.get('dpop-nonce')).toBe(nonce);
