@@ -15,7 +15,9 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => voi
  * PLATFORM_ORIGIN set, proxies every platform path to a real platform.
  */
 export function platformProxy(origin: string): Record<string, ProxyOptions> {
-  const target = { target: origin, changeOrigin: true, secure: true } satisfies ProxyOptions;
+  // X-Forwarded-Host and -Proto name the address the browser called, as deploy/nginx does: the
+  // platform checks a DPoP proof's htu against it (contract "Sender-constrained tokens").
+  const target = { target: origin, changeOrigin: true, secure: true, xfwd: true } satisfies ProxyOptions;
   return {
     '^/(api|seed-translations|authentication|access|oidc|crm)/': target,
     '^/[A-Za-z0-9-]{1,64}/api/': target,

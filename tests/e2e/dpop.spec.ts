@@ -13,6 +13,9 @@ import type { LoggedRequest, PlatformControl } from './support/platform.ts';
  */
 const tokenPath = '/api/access/v1/oauth/token';
 
+// DPoP on, also in a run that turns it off by default (EMULATOR_DPOP=0) to prove the Bearer mode.
+test.beforeEach(({ platform }) => platform.dpop({ enabled: true }));
+
 interface StoredAuth {
   refresh_token: string;
   tokenType?: string;

@@ -107,7 +107,8 @@ function corruptIndexedDb(page: Page): Promise<number> {
             const at = cursor.result;
             if (!at) return;
             const key = at.primaryKey;
-            if (!(info.name === 'trust-shell' && (key === 'auth' || key === 'accessToken'))) {
+            // The session itself stays: its tokens and its DPoP key (a key that is gone ends the session by design, dpop.spec).
+            if (!(info.name === 'trust-shell' && (key === 'auth' || key === 'accessToken' || key === 'dpopKey'))) {
               const value = values[corrupted % values.length];
               // A store with in-line keys keeps its key in the value.
               if (store.keyPath === null) at.update(value);

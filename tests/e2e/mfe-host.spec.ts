@@ -2,6 +2,7 @@ import { test, expect, en, quietenStartup } from './fixtures.ts';
 import { ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startShellServerWithConfig } from './support/server.ts';
+import { memberCredential, proofVerdict } from './support/credentials.ts';
 
 test.describe('micro-frontend host (/mfe-host)', () => {
   test('the example remote mounts, calls the platform with the member’s bearer, and unmounts on navigation', async ({ page, signedIn, platform }) => {
@@ -18,7 +19,7 @@ test.describe('micro-frontend host (/mfe-host)', () => {
 
     const calls = await platform.log({ path: '/api/access/v1/users/current/legacy' });
     expect(calls.length).toBeGreaterThanOrEqual(2); // the shell's own and the remote's
-    for (const call of calls) expect(call.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+    for (const call of calls) expect([memberCredential.test(call.headers.authorization ?? ''), call.dpop]).toEqual([true, proofVerdict]);
 
     // An in-app navigation away from the host unmounts the remote.
     await page.evaluate(() => {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, waitForServiceWorker } from './fixtures.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import type { PlatformControl } from './support/platform.ts';
+import { presentedToken } from './support/credentials.ts';
 
 // The service worker's cache of the contract's cacheable answers.
 test.use({ serviceWorkers: 'allow' });
@@ -95,7 +96,7 @@ async function nextMemberSeesOnlyTheirOwn(page: Page, signedIn: (page: Page, ema
   const tenantOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { tenantGuid: string }).tenantGuid;
   const sent = await platform.log({ path: '/api/' });
   expect(sent.length).toBeGreaterThan(0);
-  for (const call of sent.filter((c) => c.headers.authorization)) expect(tenantOf(call.headers.authorization!.replace(/^Bearer /, '')), call.path).toBe(tenantOf(trial));
+  for (const call of sent.filter((c) => c.headers.authorization)) expect(tenantOf(presentedToken(call.headers.authorization)), call.path).toBe(tenantOf(trial));
 }
 
 test('the browser’s HTTP cache never hands one member’s answers to the next (service worker)', async ({ page, signedIn, platform }) => {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, en } from './fixtures.ts';
 import type { LoggedRequest } from './support/platform.ts';
 import { ShellChrome } from './support/pages.ts';
+import { presentedToken } from './support/credentials.ts';
 
 /**
  * A queued write belongs to the scope it was made in: an organisation-defaults write (no scope in
@@ -12,7 +13,7 @@ test.use({ serviceWorkers: 'block' });
 const organisationPath = '/api/globalization/v1/ui-settings';
 
 const claimsOf = (r: LoggedRequest): { orgGroupGuid?: string } => {
-  const token = (r.headers.authorization ?? '').replace(/^Bearer /, '');
+  const token = presentedToken(r.headers.authorization);
   try {
     return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { orgGroupGuid?: string };
   } catch {

@@ -4,6 +4,7 @@ import { autoRefreshRuns, countRefreshes, outcomes, refreshGrants, switchGrants,
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import type { LoggedRequest } from './support/platform.ts';
+import { memberCredential, presentedToken } from './support/credentials.ts';
 
 // The service worker is part of what these tests check (the config blocks it by default): each test
 // that has it waits until it controls the page. Describes whose checks are the page's own (the
@@ -242,7 +243,7 @@ test.describe('one session across tabs', () => {
     await new ShellChrome(b!).expectSignedInAs('Ada Admin');
     await waitForServiceWorker(b!);
     // The worker's call from tab B carries the bearer: it now holds the session in memory.
-    expect((await probeThroughWorker(b!, platform, 'before')).headers.authorization).toMatch(/^Bearer /);
+    expect((await probeThroughWorker(b!, platform, 'before')).headers.authorization).toMatch(memberCredential);
     await new ShellChrome(a!).signOut();
     await expect(a!).toHaveURL(/\/auth$/);
     await expect(b!).toHaveURL(/\/auth$/);
@@ -262,7 +263,7 @@ test.describe('one session across tabs', () => {
     await waitForServiceWorker(b!);
     const before = await probeThroughWorker(b!, platform, 'before');
     expect(before.path).toBe('/api/access/v1/permissions');
-    expect(claimsOf(before.headers.authorization!.replace(/^Bearer /, '')).tenantGuid).not.toBe(europe);
+    expect(claimsOf(presentedToken(before.headers.authorization)).tenantGuid).not.toBe(europe);
     const left = b!.waitForURL(/\/landing|\/mfe-host/, { waitUntil: 'commit', timeout: 10_000 });
     await a!.goto(`/mfe-host?context=${europe}&contextVersion=2`);
     await left;
@@ -275,7 +276,7 @@ test.describe('one session across tabs', () => {
     // The worker (which kept the old tenant's session in memory) sends the new tenant's bearer and prefix.
     const after = await probeThroughWorker(b!, platform, 'after');
     expect(after.path).toBe('/eu-acme/api/access/v1/permissions');
-    expect(claimsOf(after.headers.authorization!.replace(/^Bearer /, '')).tenantGuid).toBe(europe);
+    expect(claimsOf(presentedToken(after.headers.authorization)).tenantGuid).toBe(europe);
   });
 });
 
