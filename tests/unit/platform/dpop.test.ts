@@ -1,6 +1,6 @@
 // Sender-constrained tokens (contract "Sender-constrained tokens", RFC 9449): the emulator's DPoP rules.
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, TokenResponse } from './contract.ts';
 import { api, claims, control, form, signIn, startPlatform, type Harness } from './harness.ts';
@@ -143,6 +143,19 @@ describe('API calls with a bound token', () => {
     expect(await lastLogged(h.base, USER)).toMatchObject({ status: 401, dpop: 'invalid' });
     // Within 60 s either way is fresh.
     expect((await dpopGet(url, token, await proof(key, { htm: 'GET', htu: url, accessToken: token, iat: now - 50 }))).status).toBe(200);
+  });
+
+  it('lets only one of two copies of a proof sent together through', async () => {
+    const { access_token: token } = await boundTokens();
+    const url = apiUrl(h.base, USER, token);
+    const once = await proof(key, { htm: 'GET', htu: url, accessToken: token });
+    // Held, then let go at once: both are judged in the same moment.
+    const { id } = await control<{ id: string }>(h.base, 'POST', 'faults', { path: USER, hold: true });
+    const both = [dpopGet(url, token, once), dpopGet(url, token, once)];
+    await vi.waitFor(async () => expect(await control<unknown[]>(h.base, 'GET', `log?path=${USER}`)).toHaveLength(2));
+    await control(h.base, 'DELETE', `faults/${id}`);
+    const statuses = await Promise.all(both.map(async (r) => (await r).status));
+    expect(statuses.sort()).toEqual([200, 401]);
   });
 
   it('takes the iat window from the emulator clock, which the control clock moves', async () => {
