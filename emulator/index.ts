@@ -226,7 +226,10 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
       entry.status = reply.status;
       // RFC 9449 §8.2: while nonces are required, every answer names the current one.
       const nonce: Record<string, string> = runtime.dpop.enabled && runtime.dpop.requireNonce ? { 'dpop-nonce': runtime.dpop.nonce } : {};
-      writeReply(res, { ...reply, headers: { ...reply.headers, ...nonce, ...extra } });
+      // The platform's own clock (control clock included), as a real platform's Date is: clients
+      // date their DPoP proofs by it when their own clock is off.
+      const date = new Date(runtime.store.now() * 1000).toUTCString();
+      writeReply(res, { ...reply, headers: { date, ...reply.headers, ...nonce, ...extra } });
     };
     if (method === 'OPTIONS') {
       send(preflight());
