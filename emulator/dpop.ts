@@ -221,7 +221,8 @@ export async function inspectRequestProof(ctx: RequestContext): Promise<void> {
   else noteProof(ctx, await ctx.rt.dpop.inspect(header, expectation(ctx)));
 }
 
+/** The log's dpopError names the error code first (`use_dpop_nonce: nonce required`), then why. */
 export function noteProof(ctx: RequestContext, verdict: ProofVerdict | null): void {
   ctx.notes.dpop = verdict === null ? 'absent' : verdict.ok ? 'valid' : 'invalid';
-  ctx.notes.dpopError = verdict && !verdict.ok ? verdict.reason : undefined;
+  ctx.notes.dpopError = verdict && !verdict.ok ? `${verdict.error}: ${verdict.reason}` : undefined;
 }

@@ -81,7 +81,7 @@ describe('token endpoint', () => {
       'not-a-jwt',
     ];
     for (const dpop of bad) expect(await tokenError(await tokenCallWith(h.base, password, dpop))).toBe('invalid_dpop_proof');
-    expect(await lastLogged(h.base, TOKEN_PATH)).toMatchObject({ status: 400, dpop: 'invalid', dpopError: 'not a JWS' });
+    expect(await lastLogged(h.base, TOKEN_PATH)).toMatchObject({ status: 400, dpop: 'invalid', dpopError: 'invalid_dpop_proof: not a JWS' });
   });
 
   it('a bound refresh needs a proof by the same key: without one or by another key invalid_grant, and the token is not spent', async () => {
@@ -130,7 +130,7 @@ describe('API calls with a bound token', () => {
     const once = await proof(key, { htm: 'GET', htu: url, accessToken: token });
     expect((await dpopGet(url, token, once)).status).toBe(200);
     expect(await dpopChallenge(await dpopGet(url, token, once))).toBe('invalid_dpop_proof');
-    expect((await lastLogged(h.base, USER)).dpopError).toMatch(/jti/);
+    expect((await lastLogged(h.base, USER)).dpopError).toMatch(/^invalid_dpop_proof: jti/);
     const refused = [
       await proof(key, { htm: 'GET', htu: url, accessToken: token, iat: now - 61 }),
       await proof(key, { htm: 'GET', htu: url, accessToken: token, iat: now + 61 }),
@@ -194,7 +194,7 @@ describe('nonces', () => {
     expect(await tokenError(first)).toBe('use_dpop_nonce');
     const nonce = first.headers.get('dpop-nonce') ?? '';
     expect(nonce).toBe(settings.nonce);
-    expect(await lastLogged(h.base, TOKEN_PATH)).toMatchObject({ dpop: 'invalid', dpopError: 'nonce required' });
+    expect(await lastLogged(h.base, TOKEN_PATH)).toMatchObject({ dpop: 'invalid', dpopError: 'use_dpop_nonce: nonce required' });
     const second = await signInBound(h.base, 'admin@acme.test', key, { nonce });
     expect(second.status).toBe(200);
     expect(second.headers.get('dpop-nonce')).toBe(nonce);
