@@ -120,11 +120,8 @@ export class DpopState {
    * htm, htu, iat, ath (when a token goes with it), the nonce when required, and a jti never
    * seen; the jti is remembered only when everything else holds.
    */
-  async verify(proof: string, expected: ProofExpectation): Promise<ProofVerdict> {
-    const checked = await this.check(proof, expected, true);
-    if (!checked.verdict.ok) return checked.verdict;
-    this.remember(checked.jti, expected.now);
-    return checked.verdict;
+  verify(proof: string, expected: ProofExpectation): Promise<ProofVerdict> {
+    return this.check(proof, expected, true);
   }
 
   /**
@@ -132,43 +129,45 @@ export class DpopState {
    * off): the stateless checks only (no nonce, jti or ath), and nothing is remembered.
    */
   async inspect(proof: string, expected: ProofExpectation): Promise<ProofVerdict> {
-    return (await this.check(proof, { ...expected, accessToken: undefined }, false)).verdict;
+    return this.check(proof, { ...expected, accessToken: undefined }, false);
   }
 
-  private async check(proof: string, expected: ProofExpectation, full: boolean): Promise<{ verdict: ProofVerdict; jti: string }> {
-    const no = (reason: string, error?: ProofError) => ({ verdict: fail(reason, error), jti: '' });
+  private async check(proof: string, expected: ProofExpectation, full: boolean): Promise<ProofVerdict> {
     let header: ReturnType<typeof decodeProtectedHeader>;
     try {
       header = decodeProtectedHeader(proof);
     } catch {
-      return no('not a JWS');
+      return fail('not a JWS');
     }
-    if (header.typ !== PROOF_TYP) return no(`typ must be ${PROOF_TYP}`);
-    if (header.alg !== 'ES256') return no('alg must be ES256');
+    if (header.typ !== PROOF_TYP) return fail(`typ must be ${PROOF_TYP}`);
+    if (header.alg !== 'ES256') return fail('alg must be ES256');
     const jwk = header.jwk;
-    if (!jwk || typeof jwk !== 'object') return no('jwk header missing');
-    if (PRIVATE_MEMBERS.some((m) => m in jwk)) return no('jwk carries private key members');
-    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256') return no('jwk must be an EC P-256 key');
+    if (!jwk || typeof jwk !== 'object') return fail('jwk header missing');
+    if (PRIVATE_MEMBERS.some((m) => m in jwk)) return fail('jwk carries private key members');
+    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256') return fail('jwk must be an EC P-256 key');
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(proof, EmbeddedJWK, { typ: PROOF_TYP, algorithms: ['ES256'], currentDate: new Date(expected.now * 1000) }));
     } catch (error) {
-      return no(`signature or claims refused: ${error instanceof Error ? error.message : 'invalid'}`);
+      return fail(`signature or claims refused: ${error instanceof Error ? error.message : 'invalid'}`);
     }
     const { htm, htu, iat, jti, ath, nonce } = payload;
-    if (htm !== expected.method) return no(`htm ${String(htm)} is not ${expected.method}`);
+    if (htm !== expected.method) return fail(`htm ${String(htm)} is not ${expected.method}`);
     const wanted = htuOf(expected.url);
-    if (typeof htu !== 'string' || htuOf(htu) === null || htuOf(htu) !== wanted) return no(`htu ${String(htu)} is not ${wanted ?? expected.url}`);
-    if (typeof iat !== 'number' || !Number.isFinite(iat)) return no('iat missing');
-    if (Math.abs(iat - expected.now) > PROOF_MAX_SKEW_SECONDS) return no(`stale: iat ${iat} is more than ${PROOF_MAX_SKEW_SECONDS} s from ${expected.now}`);
-    if (typeof jti !== 'string' || jti === '' || jti.length > 256) return no('jti missing');
+    if (typeof htu !== 'string' || htuOf(htu) === null || htuOf(htu) !== wanted) return fail(`htu ${String(htu)} is not ${wanted ?? expected.url}`);
+    if (typeof iat !== 'number' || !Number.isFinite(iat)) return fail('iat missing');
+    if (Math.abs(iat - expected.now) > PROOF_MAX_SKEW_SECONDS) return fail(`stale: iat ${iat} is more than ${PROOF_MAX_SKEW_SECONDS} s from ${expected.now}`);
+    if (typeof jti !== 'string' || jti === '' || jti.length > 256) return fail('jti missing');
+    const jkt = await calculateJwkThumbprint(jwk);
     if (full) {
-      if (expected.accessToken !== undefined && ath !== accessTokenHash(expected.accessToken)) return no('ath does not match the access token');
-      if (this.requireNonce && !this.takesNonce(nonce, expected.now)) return no(nonce === undefined ? 'nonce required' : 'nonce is not the current one', 'use_dpop_nonce');
+      if (expected.accessToken !== undefined && ath !== accessTokenHash(expected.accessToken)) return fail('ath does not match the access token');
+      if (this.requireNonce && !this.takesNonce(nonce, expected.now)) return fail(nonce === undefined ? 'nonce required' : 'nonce is not the current one', 'use_dpop_nonce');
+      // Check and remember with no await between them: two copies of one proof sent together must not both pass.
       this.prune(expected.now);
-      if (this.seen.has(jti)) return no('jti already used (replayed proof)');
+      if (this.seen.has(jti)) return fail('jti already used (replayed proof)');
+      this.remember(jti, expected.now);
     }
-    return { verdict: { ok: true, jkt: await calculateJwkThumbprint(jwk) }, jti };
+    return { ok: true, jkt };
   }
 
   private remember(jti: string, now: number): void {
@@ -222,7 +221,8 @@ export async function inspectRequestProof(ctx: RequestContext): Promise<void> {
   else noteProof(ctx, await ctx.rt.dpop.inspect(header, expectation(ctx)));
 }
 
+/** The log's dpopError names the error code first (`use_dpop_nonce: nonce required`), then why. */
 export function noteProof(ctx: RequestContext, verdict: ProofVerdict | null): void {
   ctx.notes.dpop = verdict === null ? 'absent' : verdict.ok ? 'valid' : 'invalid';
-  ctx.notes.dpopError = verdict && !verdict.ok ? verdict.reason : undefined;
+  ctx.notes.dpopError = verdict && !verdict.ok ? `${verdict.error}: ${verdict.reason}` : undefined;
 }

@@ -210,9 +210,7 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
       entry.dropped = true;
       req.socket.destroy();
     };
-    // The platform's own clock (the control clock included) dates every answer: a client that
-    // signs DPoP proofs learns the platform's time from it (contract: a proof's iat within 60 s).
-    const extra = { ...corsHeaders(req, origin), ...xsrfCookie(req, path), date: new Date(runtime.store.now() * 1000).toUTCString() };
+    const extra = { ...corsHeaders(req, origin), ...xsrfCookie(req, path) };
     const ctx: RequestContext = { req, method, rawPath, path, prefix, query: url.searchParams, params: {}, body, origin, rt: runtime, auth: null, notes: freshNotes() };
     /** Copies what the handling found out into the log; a proof nothing acted on is inspected for it. */
     const note = async (): Promise<void> => {
@@ -226,7 +224,11 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
       entry.status = reply.status;
       // RFC 9449 §8.2: while nonces are required, every answer names the current one.
       const nonce: Record<string, string> = runtime.dpop.enabled && runtime.dpop.requireNonce ? { 'dpop-nonce': runtime.dpop.nonce } : {};
-      writeReply(res, { ...reply, headers: { ...reply.headers, ...nonce, ...extra } });
+      // The platform's own clock (the control clock included) dates every answer, taken when it is
+      // sent (a held call may wait): a client that signs DPoP proofs learns the platform's time
+      // from it (contract: a proof's iat within 60 s).
+      const date = new Date(runtime.store.now() * 1000).toUTCString();
+      writeReply(res, { ...reply, headers: { ...reply.headers, ...nonce, ...extra, date } });
     };
     if (method === 'OPTIONS') {
       send(preflight());

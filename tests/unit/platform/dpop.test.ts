@@ -1,6 +1,6 @@
 // Sender-constrained tokens (contract "Sender-constrained tokens", RFC 9449): the emulator's DPoP rules.
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, TokenResponse } from './contract.ts';
 import { api, claims, control, form, signIn, startPlatform, type Harness } from './harness.ts';
@@ -81,7 +81,7 @@ describe('token endpoint', () => {
       'not-a-jwt',
     ];
     for (const dpop of bad) expect(await tokenError(await tokenCallWith(h.base, password, dpop))).toBe('invalid_dpop_proof');
-    expect(await lastLogged(h.base, TOKEN_PATH)).toMatchObject({ status: 400, dpop: 'invalid', dpopError: 'not a JWS' });
+    expect(await lastLogged(h.base, TOKEN_PATH)).toMatchObject({ status: 400, dpop: 'invalid', dpopError: 'invalid_dpop_proof: not a JWS' });
   });
 
   it('a bound refresh needs a proof by the same key: without one or by another key invalid_grant, and the token is not spent', async () => {
@@ -130,7 +130,7 @@ describe('API calls with a bound token', () => {
     const once = await proof(key, { htm: 'GET', htu: url, accessToken: token });
     expect((await dpopGet(url, token, once)).status).toBe(200);
     expect(await dpopChallenge(await dpopGet(url, token, once))).toBe('invalid_dpop_proof');
-    expect((await lastLogged(h.base, USER)).dpopError).toMatch(/jti/);
+    expect((await lastLogged(h.base, USER)).dpopError).toMatch(/^invalid_dpop_proof: jti/);
     const refused = [
       await proof(key, { htm: 'GET', htu: url, accessToken: token, iat: now - 61 }),
       await proof(key, { htm: 'GET', htu: url, accessToken: token, iat: now + 61 }),
@@ -145,11 +145,28 @@ describe('API calls with a bound token', () => {
     expect((await dpopGet(url, token, await proof(key, { htm: 'GET', htu: url, accessToken: token, iat: now - 50 }))).status).toBe(200);
   });
 
-  it('takes the iat window from the emulator clock, which the control clock moves', async () => {
+  it('lets only one of two copies of a proof sent together through', async () => {
+    const { access_token: token } = await boundTokens();
+    const url = apiUrl(h.base, USER, token);
+    const once = await proof(key, { htm: 'GET', htu: url, accessToken: token });
+    // Held, then let go at once: both are judged in the same moment.
+    const { id } = await control<{ id: string }>(h.base, 'POST', 'faults', { path: USER, hold: true });
+    const both = [dpopGet(url, token, once), dpopGet(url, token, once)];
+    await vi.waitFor(async () => expect(await control<unknown[]>(h.base, 'GET', `log?path=${USER}`)).toHaveLength(2));
+    await control(h.base, 'DELETE', `faults/${id}`);
+    const statuses = await Promise.all(both.map(async (r) => (await r).status));
+    expect(statuses.sort()).toEqual([200, 401]);
+  });
+
+  it('takes the iat window from the emulator clock, which the control clock moves, as it moves the answers\' Date', async () => {
     const { access_token: token } = await boundTokens();
     await control(h.base, 'POST', 'clock', { offsetSeconds: 120 });
-    expect(await dpopChallenge(await boundGet(h.base, USER, token, key))).toBe('invalid_dpop_proof');
-    expect((await boundGet(h.base, USER, token, key, { iat: await emulatorNow(h.base) })).status).toBe(200);
+    const refused = await boundGet(h.base, USER, token, key);
+    // The answer's Date is the platform's clock, which a client dates its next proof by.
+    const platformNow = Date.parse(refused.headers.get('date') ?? '') / 1000;
+    expect(Math.abs(platformNow - (await emulatorNow(h.base)))).toBeLessThanOrEqual(1);
+    expect(await dpopChallenge(refused)).toBe('invalid_dpop_proof');
+    expect((await boundGet(h.base, USER, token, key, { iat: platformNow })).status).toBe(200);
   });
 
   it('compares htu with the URL called: tenant prefix included, query left out', async () => {
@@ -177,7 +194,7 @@ describe('nonces', () => {
     expect(await tokenError(first)).toBe('use_dpop_nonce');
     const nonce = first.headers.get('dpop-nonce') ?? '';
     expect(nonce).toBe(settings.nonce);
-    expect(await lastLogged(h.base, TOKEN_PATH)).toMatchObject({ dpop: 'invalid', dpopError: 'nonce required' });
+    expect(await lastLogged(h.base, TOKEN_PATH)).toMatchObject({ dpop: 'invalid', dpopError: 'use_dpop_nonce: nonce required' });
     const second = await signInBound(h.base, 'admin@acme.test', key, { nonce });
     expect(second.status).toBe(200);
     expect(second.headers.get('dpop-nonce')).toBe(nonce);
