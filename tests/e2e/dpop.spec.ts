@@ -228,6 +228,8 @@ test.describe('a key that is gone', () => {
   test('a DPoP session whose key was wiped ends with a clean sign-in, never a loop', async ({ page, signedIn, platform }) => {
     await signedIn(page, 'admin@acme.test');
     await expect(new ShellChrome(page).memberName).toHaveText('Ada Admin');
+    // Wiped from an address that runs none of the shell's code, so no call of the shell is under way.
+    await page.goto('/config.json');
     await page.evaluate(async () => {
       const db = await new Promise<IDBDatabase>((resolve) => {
         const open = indexedDB.open('trust-shell');
@@ -241,7 +243,7 @@ test.describe('a key that is gone', () => {
       db.close();
     });
     await platform.clearLog();
-    await page.reload();
+    await page.goto('/mfe-host');
     await expect(page).toHaveURL(/\/auth/);
     // On the sign-in page, and it stays there: no call with the orphaned token, no refresh loop.
     await expect(page.getByLabel('Email')).toBeVisible();

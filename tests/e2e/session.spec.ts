@@ -238,6 +238,38 @@ async function probeThroughWorker(page: Page, platform: { log(filter?: { path?: 
 }
 
 test.describe('one session across tabs', () => {
+  test('a logoff posted by a script while the session lives changes nothing in any tab', async ({ tabs, signedIn, platform }) => {
+    const [a, b] = await openSignedIn(tabs, signedIn, 2);
+    await new ShellChrome(b!).expectSignedInAs('Ada Admin');
+    const storedAuth = (page: Page) =>
+      page.evaluate(
+        () =>
+          new Promise<unknown>((resolve) => {
+            const open = indexedDB.open('trust-shell');
+            open.onsuccess = () => {
+              const get = open.result.transaction('kv').objectStore('kv').get('auth');
+              get.onsuccess = () => resolve(get.result ?? null);
+            };
+          }),
+      );
+    // Any same-origin script (a business screen, the analytics agent) can post on the channel.
+    await a!.evaluate(() => {
+      const channel = new BroadcastChannel('trust-shell.session');
+      channel.postMessage({ type: 'logoff', redirect: '/auth' });
+      channel.close();
+    });
+    // Both tabs heard it (the channel delivers to every other object); neither follows it, and the
+    // session stays stored (a tab that followed would have cleared it before leaving).
+    expect(await storedAuth(b!)).not.toBeNull();
+    for (const page of [a!, b!]) {
+      await expect(page).toHaveURL(/\/mfe-host$/);
+      await new ShellChrome(page).expectSignedInAs('Ada Admin');
+    }
+    await b!.reload();
+    await new ShellChrome(b!).expectSignedInAs('Ada Admin');
+    expect(await platform.log({ path: '/api/access/v1/auth/logout' })).toEqual([]);
+  });
+
   test('signing out in one tab signs every tab out', async ({ tabs, signedIn, platform }) => {
     const [a, b] = await openSignedIn(tabs, signedIn, 2);
     await new ShellChrome(b!).expectSignedInAs('Ada Admin');

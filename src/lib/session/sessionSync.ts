@@ -1,9 +1,19 @@
 import { onSessionMessage } from '../../core/session/sessionChannel';
+import { readStoredAuth } from '../../core/session/sessionDb';
 import { emitLoginEvent } from '../auth/loginEvents';
 import { appStore } from '../../state/jotai';
 import { isLoggingOff, saveReturnUrl } from './logoffState';
 import { isLeavingAfterSwitch } from './switching';
 import { loadedScopeAtom, platformReachableAtom, syncSessionFromStorage } from './sessionAtoms';
+
+/**
+ * A `logoff` is followed only once the session it announces is really gone from the store: every
+ * sender deletes the stored session before it says so, and any script of the origin can post on
+ * the channel, so a message alone ends nothing.
+ */
+async function sessionHasEnded(): Promise<boolean> {
+  return (await readStoredAuth()) === null;
+}
 
 /** Paths where a tab is already signed out: a logoff elsewhere changes nothing there. */
 const signedOutPrefixes = ['/auth', '/404', '/eula'];
@@ -27,9 +37,14 @@ export function startSessionSync(): () => void {
         // Every tab keeps its own place (per-tab return URL) and follows to the sign-in page.
         // Drafts are shared local storage: an explicit sign-out already removed them; a forced one keeps them.
         // The clearing code loads only now: no page start needs it.
-        void import('./logoff')
-          .then(({ clearLocalSession }) => clearLocalSession({ keepDrafts: true }))
-          .then(() => {
+        void sessionHasEnded()
+          .then(async (ended) => {
+            if (!ended) return null;
+            const { clearLocalSession } = await import('./logoff');
+            return clearLocalSession({ keepDrafts: true });
+          })
+          .then((cleared) => {
+            if (cleared === null) return;
             saveReturnUrl();
             location.assign(message.redirect);
           });
