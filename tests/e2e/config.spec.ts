@@ -52,7 +52,7 @@ test.describe('runtime configuration (/config.json)', () => {
       await signInPage.submit('admin@acme.test', 'wrong');
       await expect(signInPage.error).toBeVisible();
       // The second server has its own emulator; read its log through a control client.
-      const control = new PlatformControl(page.request, server.baseURL);
+      const control = new PlatformControl(page.request, server);
       const [grant] = await control.log({ path: '/api/access/v1/oauth/token' });
       expect(grant?.body).toMatchObject({ grant_type: 'password', client_id: 'trust-shell', scope: 'read write' });
     } finally {
