@@ -156,7 +156,8 @@ describe('the control secret', () => {
     const { access_token: token } = await signIn(h.base, 'admin@acme.test');
     await control(h.base, 'POST', 'faults', { path: '/api/globalization/', latencyMs: 1 });
     const before = await control<unknown[]>(h.base, 'GET', 'log');
-    for (const headers of [{}, { [CONTROL_HEADER]: '' }, { [CONTROL_HEADER]: `${CONTROL_SECRET}x` }, { [CONTROL_HEADER]: CONTROL_SECRET.toUpperCase() }]) {
+    const attempts: Array<Record<string, string>> = [{}, { [CONTROL_HEADER]: '' }, { [CONTROL_HEADER]: `${CONTROL_SECRET}x` }, { [CONTROL_HEADER]: CONTROL_SECRET.toUpperCase() }];
+    for (const headers of attempts) {
       for (const [method, path, body] of calls) {
         // The forms a web page can send without a preflight: no body, or a text/plain one.
         const res = await fetch(`${h.base}/__control/${path}`, { method, headers: { ...headers, 'content-type': 'text/plain' }, body: body === undefined ? undefined : JSON.stringify(body) });
