@@ -69,7 +69,7 @@ export async function benchOrgTree(options: BenchOptions): Promise<BenchRow[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath() });
   try {
     const controlRequest = await playwrightRequest.newContext();
-    const { access_token } = await new PlatformControl(controlRequest, server.baseURL).token('bigorg@acme.test');
+    const { access_token } = await new PlatformControl(controlRequest, server).token('bigorg@acme.test');
     await controlRequest.dispose();
 
     const context = await browser.newContext({ serviceWorkers: 'block' });

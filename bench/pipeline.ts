@@ -75,7 +75,7 @@ export async function benchPipelineOverhead(options: BenchOptions, calls = 100, 
 
     // The same comparison with 20 ms of platform latency, closer to a real network.
     const controlRequest = await playwrightRequest.newContext();
-    const control = new PlatformControl(controlRequest, server.baseURL);
+    const control = new PlatformControl(controlRequest, server);
     await control.fault({ path: '/api/access/v1/permissions', latencyMs: 20 });
     const slow = { shell: [] as number[], sw: [] as number[], page: [] as number[] };
     for (let run = 0; run < options.runs; run += 1) {

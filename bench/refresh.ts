@@ -85,7 +85,7 @@ export async function benchRefresh(options: BenchOptions): Promise<BenchRow[]> {
   const server = await startBenchServer(options.outDir, options.harnessDir);
   const browser = await chromium.launch({ executablePath: chromiumPath() });
   const controlRequest = await playwrightRequest.newContext();
-  const platform = new PlatformControl(controlRequest, server.baseURL);
+  const platform = new PlatformControl(controlRequest, server);
   try {
     const rows: BenchRow[] = [];
     for (const tabs of tabCounts) {

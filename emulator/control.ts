@@ -1,6 +1,7 @@
 /**
  * The control API for tests (/__control/*), present only when the emulator runs with control on.
- * It is never logged and faults never apply to it. All answers are JSON.
+ * It is never logged and faults never apply to it. All answers are JSON. Every call carries the
+ * per-run secret in X-Emulator-Control, else 403 before anything is read or done.
  *
  *   POST   /__control/reset                 everything back to the start state
  *   GET    /__control/faults                list;  POST {method?, path, latencyMs?, status?, everyNth?,
@@ -21,6 +22,7 @@
  *   GET    /__control/cases                 sales cases received
  */
 import { z } from 'zod';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, readBody, requestOrigin, safeDecode, writeReply, type ParsedBody, type Reply } from './http.ts';
 import type { Runtime } from './runtime.ts';
@@ -29,12 +31,17 @@ import { fieldOf } from './validate.ts';
 import { thumbprintOfPublicKey } from './dpop.ts';
 import { MAX_GRACE_SECONDS } from './refreshGrace.ts';
 import type { JWK } from 'jose';
+import { isActiveContentType } from './overrides.ts';
 import { PERSONA_PASSWORD, USERS, userByEmail } from './data/users.ts';
 
 export interface ControlDeps {
   runtime(): Runtime;
   reset(): void;
+  /** Expected in X-Emulator-Control on every call. */
+  secret: string;
 }
+
+export const CONTROL_SECRET_HEADER = 'x-emulator-control';
 
 const FaultSpec = z.strictObject({
   method: z.string().min(1).optional(),
@@ -61,7 +68,10 @@ const Override = z.strictObject({
   path: z.string().startsWith('/'),
   status: z.number().int().min(100).max(599),
   body: z.unknown().optional(),
-  contentType: z.string().min(1).optional(),
+  contentType: z
+    .string()
+    .refine((type) => !isActiveContentType(type), 'Active content (HTML, XML, SVG) or no media type: the platform origin would run it')
+    .optional(),
   times: z.number().int().min(1).optional(),
 });
 
@@ -212,7 +222,22 @@ async function route(req: IncomingMessage, deps: ControlDeps, method: string, pa
   throw new ControlError(404, `Unknown control call ${method} ${path}`);
 }
 
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** The secret compared in constant time (digests: equal lengths whatever was sent). */
+function carriesSecret(req: IncomingMessage, secret: string): boolean {
+  const sent = req.headers[CONTROL_SECRET_HEADER];
+  return typeof sent === 'string' && timingSafeEqual(digest(sent), digest(secret));
+}
+
 export async function handleControl(req: IncomingMessage, res: ServerResponse, deps: ControlDeps, path: string, query: URLSearchParams): Promise<void> {
+  // 403 rather than 404: the harness is told why; a page learns nothing it could read (no CORS).
+  if (!carriesSecret(req, deps.secret)) {
+    writeReply(res, json(403, { error: `Control calls need the ${CONTROL_SECRET_HEADER} secret`, field: null }, { 'cache-control': 'no-store' }));
+    return;
+  }
   const body = await readBody(req);
   let reply: Reply;
   try {

@@ -43,6 +43,11 @@ import { toolRoutes } from './routes/tools.ts';
 export interface PlatformOptions {
   /** Serve /__control/*. Default: process.env.EMULATOR_CONTROL === '1'. */
   control?: boolean;
+  /**
+   * What every control call must carry in `X-Emulator-Control`. Default: EMULATOR_CONTROL_SECRET,
+   * else one made at start (`Platform.controlSecret`).
+   */
+  controlSecret?: string;
   /** Access token lifetime (contract default 900 s). */
   accessTtlSeconds?: number;
   /** Refresh token lifetime (contract default 28800 s). */
@@ -57,6 +62,8 @@ export interface Platform {
   /** connect/Express-style middleware; calls next() for any path that is not a platform path */
   handle(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void;
   reset(): void;
+  /** The control API's secret (null with control off): for the harness, never served. */
+  controlSecret: string | null;
   personas: ReadonlyArray<{ email: string; password: string; description: string }>;
 }
 
@@ -121,6 +128,8 @@ function isWrite(method: string): boolean {
 
 export async function createPlatform(opts: PlatformOptions = {}): Promise<Platform> {
   const control = opts.control ?? controlDefault();
+  // A web page can neither read this nor send the header without a preflight the emulator refuses.
+  const controlSecret = control ? opts.controlSecret || process.env.EMULATOR_CONTROL_SECRET || randomBytes(32).toString('hex') : null;
   const accessTtlSeconds = opts.accessTtlSeconds ?? 900;
   const refreshTtlSeconds = opts.refreshTtlSeconds ?? 28800;
   const dpopAtStart = opts.dpop ?? dpopDefault();
@@ -290,7 +299,7 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
       return;
     }
     const work = url.pathname.startsWith('/__control/')
-      ? handleControl(req, res, { runtime: () => rt, reset }, url.pathname, url.searchParams)
+      ? handleControl(req, res, { runtime: () => rt, reset, secret: controlSecret! }, url.pathname, url.searchParams)
       : dispatch(req, res, url);
     work.catch((error: unknown) => {
       console.error('[platform emulator] request failed', error);
@@ -301,6 +310,7 @@ export async function createPlatform(opts: PlatformOptions = {}): Promise<Platfo
   return {
     handle,
     reset,
+    controlSecret,
     personas: USERS.map((u) => ({ email: u.email, password: PERSONA_PASSWORD, description: u.description })),
   };
 }

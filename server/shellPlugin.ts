@@ -97,6 +97,7 @@ export function shellServer(): Plugin {
   const control = process.env.EMULATOR_CONTROL === '1';
   // Read with the config (like EMULATOR_CONTROL), not at the lazy first request: a test server's env is gone by then.
   const dpop = process.env.EMULATOR_DPOP !== '0';
+  const controlSecret = process.env.EMULATOR_CONTROL_SECRET;
   const quiet = Boolean(process.env.CI || process.env.TRUST_SHELL_QUIET);
   let platform: Promise<Platform> | null = null;
   const mount = (use: (fn: Middleware) => void, printUrls: boolean, distDir: string | null) => {
@@ -110,7 +111,7 @@ export function shellServer(): Plugin {
       return;
     }
     // Loaded lazily: a deployment in front of a real platform never loads emulator code.
-    platform ??= import('../emulator/index.ts').then((m) => m.createPlatform({ control, dpop }));
+    platform ??= import('../emulator/index.ts').then((m) => m.createPlatform({ control, dpop, ...(controlSecret ? { controlSecret } : {}) }));
     use((req, res, next) => {
       platform!.then((p) => p.handle(req, res, next)).catch(next);
     });
@@ -123,6 +124,7 @@ export function shellServer(): Plugin {
       void platform.then((p) => {
         console.log('\n  Demo sign-in personas (platform emulator):');
         for (const persona of p.personas) console.log(`    ${persona.email.padEnd(22)} ${persona.password.padEnd(18)} ${persona.description}`);
+        if (p.controlSecret) console.log(`\n  Emulator control API on; its secret (X-Emulator-Control header): ${p.controlSecret}`);
         console.log('');
       });
     }

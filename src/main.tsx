@@ -6,6 +6,7 @@ import { Loading } from './components/loading/Loading';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
 import { runtimeConfigAtom } from './config/configAtom';
 import { initI18n } from './lib/i18n/i18n';
+import { setDirectionSetting } from './lib/i18n/runtime';
 import { initTheme } from './lib/theme/theme';
 import { startSession } from './lib/session/startSession';
 import { startSessionSync } from './lib/session/sessionSync';
@@ -49,6 +50,7 @@ async function bootstrap(): Promise<void> {
   try {
     const config = await configLoad;
     appStore.set(runtimeConfigAtom, config);
+    setDirectionSetting(config.textDirection);
     await startSession(config);
   } catch (error) {
     console.error('Bootstrap failed', error);

@@ -16,6 +16,33 @@ describe('runtime configuration', () => {
     expect(parseRuntimeConfig({ authClient: { refreshGraceSeconds: 300 } }).authClient.refreshGraceSeconds).toBe(300);
   });
 
+  it('text direction (SPEC §4) defaults to auto and may force ltr or rtl; the auto refresh factor (SPEC §9) defaults to 0.8', () => {
+    expect(defaultRuntimeConfig.textDirection).toBe('auto');
+    expect(defaultRuntimeConfig.authClient.autoRefreshFactor).toBe(0.8);
+    expect(parseRuntimeConfig({ textDirection: 'rtl' }).textDirection).toBe('rtl');
+    expect(parseRuntimeConfig({ textDirection: 'ltr' }).textDirection).toBe('ltr');
+    expect(parseRuntimeConfig({ textDirection: 'auto' }).textDirection).toBe('auto');
+    expect(parseRuntimeConfig({ authClient: { autoRefreshFactor: 0.5 } }).authClient.autoRefreshFactor).toBe(0.5);
+    expect(parseRuntimeConfig({ authClient: { autoRefreshFactor: 1 } }).authClient.autoRefreshFactor).toBe(1);
+  });
+
+  it.each([
+    [{ textDirection: 'sideways' }, 'textDirection: expected one of auto, ltr, rtl'],
+    [{ textDirection: 'RTL' }, 'textDirection: expected one of auto, ltr, rtl'],
+    [{ textDirection: null }, 'textDirection: expected one of auto, ltr, rtl'],
+    [{ authClient: { autoRefreshFactor: 0 } }, 'authClient.autoRefreshFactor: must be more than 0'],
+    [{ authClient: { autoRefreshFactor: -0.5 } }, 'authClient.autoRefreshFactor: must be more than 0'],
+    [{ authClient: { autoRefreshFactor: 1.5 } }, 'authClient.autoRefreshFactor: must be at most 1'],
+    [{ authClient: { autoRefreshFactor: '0.8' } }, 'authClient.autoRefreshFactor: expected number'],
+  ])('refuses %j: %s', (raw, problem) => {
+    expect(() => parseRuntimeConfig(raw)).toThrow(ConfigError);
+    try {
+      parseRuntimeConfig(raw);
+    } catch (e) {
+      expect((e as ConfigError).problems).toEqual([problem]);
+    }
+  });
+
   it.each([
     [{ authClient: { requireHttps: 'yes' } }, 'authClient.requireHttps'],
     [{ authClient: { oidc: true } }, 'authClient.issuer'],

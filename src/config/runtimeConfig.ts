@@ -22,6 +22,8 @@ export const authClientConfigSchema = z
     userinfoEndpoint: nullableUriRef(),
     authorizationEndpoint: nullableUriRef(),
     redirectUri: nullableUrl(),
+    /** SPEC §9: the auto refresh runs every 300000 ms times this (0 < factor ≤ 1). */
+    autoRefreshFactor: z._default(z.number().check(z.gt(0), z.lte(1)), 0.8),
   })
   .check(z.refine((c) => !c.oidc || c.issuer !== null, { message: 'issuer is required when oidc is true', path: ['issuer'] }));
 
@@ -41,6 +43,8 @@ export const runtimeConfigSchema = z.strictObject({
   privacyNoticeUrl: nullableUrl(),
   seedTranslationUrl: nullableUriRef(),
   microFrontends: z._default(z.array(microFrontendSchema), () => []),
+  /** SPEC §4: `auto` follows the language on screen; `ltr` / `rtl` force the direction. */
+  textDirection: z._default(z.enum(['auto', 'ltr', 'rtl']), 'auto'),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
@@ -62,8 +66,14 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return `${where}: expected ${issue.expected}`;
     case 'invalid_format':
       return `${where}: not a valid ${issue.format}`;
+    case 'invalid_value':
+      return `${where}: expected one of ${issue.values.map(String).join(', ')}`;
     case 'too_small':
+      if (issue.origin === 'number') return `${where}: must be ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}`;
       return `${where}: too short`;
+    case 'too_big':
+      if (issue.origin === 'number') return `${where}: must be ${issue.inclusive ? 'at most' : 'less than'} ${String(issue.maximum)}`;
+      return `${where}: too long`;
     default:
       return `${where}: ${issue.message}`;
   }

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect, en, arriveSignedIn, quietenStartup } from './fixtures.ts';
 import { SignInPage } from './support/pages.ts';
 import { startShellServer, startShellServerWithConfig } from './support/server.ts';
 import { PlatformControl } from './support/platform.ts';
@@ -22,6 +22,7 @@ test.describe('runtime configuration (/config.json)', () => {
       ['not JSON', '{ "authClient": ', 'not valid JSON'],
       ['a schema violation', JSON.stringify({ authClient: { requireHttps: 'sometimes' } }), 'authClient.requireHttps'],
       ['an unknown field', JSON.stringify({ colour: 'red' }), 'colour'],
+      ['an unknown text direction', JSON.stringify({ textDirection: 'sideways' }), 'textDirection: expected one of auto, ltr, rtl'],
       // One rule for every origin the file names: https, the shell's own origin or a loopback host.
       ['an http web-to-lead origin on another host', JSON.stringify({ webToLeadUrl: 'http://crm.example.test/lead' }), 'webToLeadUrl'],
       ['requireHttps and an http loopback issuer', JSON.stringify({ authClient: { oidc: true, issuer: 'http://127.0.0.1:9/oidc', requireHttps: true } }), 'authClient.issuer'],
@@ -52,9 +53,28 @@ test.describe('runtime configuration (/config.json)', () => {
       await signInPage.submit('admin@acme.test', 'wrong');
       await expect(signInPage.error).toBeVisible();
       // The second server has its own emulator; read its log through a control client.
-      const control = new PlatformControl(page.request, server.baseURL);
+      const control = new PlatformControl(page.request, server);
       const [grant] = await control.log({ path: '/api/access/v1/oauth/token' });
       expect(grant?.body).toMatchObject({ grant_type: 'password', client_id: 'trust-shell', scope: 'read write' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('textDirection rtl: an English member\'s pages are right to left, signed out and signed in', async ({ page }) => {
+    const server = await startShellServerWithConfig({ textDirection: 'rtl' });
+    try {
+      const control = new PlatformControl(page.request, server);
+      await quietenStartup(control);
+      const html = page.locator('html');
+      await page.goto(`${server.baseURL}/auth`);
+      await expect(new SignInPage(page).heading).toBeVisible();
+      await expect(html).toHaveAttribute('lang', 'en-us');
+      await expect(html).toHaveAttribute('dir', 'rtl');
+      await arriveSignedIn(page, control, 'admin@acme.test', '/mfe-host', server.baseURL);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(html).toHaveAttribute('lang', 'en-us');
+      await expect(html).toHaveAttribute('dir', 'rtl');
     } finally {
       await server.close();
     }

@@ -80,7 +80,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   platform: [
     async ({ playwright, shell, quietStartup }, use) => {
       const request = await playwright.request.newContext();
-      const control = new PlatformControl(request, shell.baseURL);
+      const control = new PlatformControl(request, shell);
       await initialPlatform(control, quietStartup);
       await use(control);
       await request.dispose();

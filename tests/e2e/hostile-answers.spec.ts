@@ -11,6 +11,11 @@ import type { PlatformControl } from './support/platform.ts';
 
 const truncatedJson = '{"Id": "5d0a8c1e", "Na';
 const html = '<!doctype html><html><body><h1>Welcome to the proxy</h1></body></html>';
+/**
+ * The emulator serves no active content on the shell's origin (an override is never text/html), and
+ * the shell reads no answer's type: a proxy's HTML page is its markup under another type.
+ */
+const htmlType = 'text/plain; charset=utf-8';
 
 interface Violation {
   method?: string;
@@ -66,7 +71,7 @@ test.describe('schema-violating answers', () => {
         { path: '/api/access/v1/access-levels/current', kind: 'null', body: null },
         { path: '/api/v1/private/orggroupuser/get', kind: 'an object for an array', body: { users: 'all' } },
         { path: '/api/atlas/v1/navigation/configuration', kind: 'a JSON string', body: JSON.stringify('legacy') },
-        { path: '/api/content/v1/info/version', kind: 'HTML with 200', body: html, contentType: 'text/html' },
+        { path: '/api/content/v1/info/version', kind: 'HTML with 200', body: html, contentType: htmlType },
         { path: '/api/access/v1/tool-settings/user-preferences', kind: 'wrong types', body: { UserFeedback: 'yes', ProductImprovementsNotification: 1 } },
         { path: '/api/atlas/v1/theme', kind: 'wrong types', body: { themeEnabled: 'true', theme: 42 } },
         { path: '/api/access/v1/users/current/tenants', kind: 'truncated JSON', body: `[${truncatedJson}` },
@@ -75,7 +80,7 @@ test.describe('schema-violating answers', () => {
         { path: '/api/benchmarking/v1/notification/HOME_PAGE', kind: 'wrong types', body: { messageId: 42, notificationStatus: 'yes' } },
         { path: '/api/content/v1/attributes/auth', kind: 'null', body: null },
         { path: '/api/globalization/v1/languages', kind: 'an object for an array', body: { Code: 'en-us' } },
-        { path: '/api/access/v1/tenants/current/subscriptions', kind: 'HTML with 200', body: html, contentType: 'text/html' },
+        { path: '/api/access/v1/tenants/current/subscriptions', kind: 'HTML with 200', body: html, contentType: htmlType },
       ];
       await serve(platform, violations);
       await signedIn(page, 'admin@acme.test');
@@ -122,7 +127,7 @@ test.describe('schema-violating answers', () => {
         { path: '/api/access/v1/tenants/current', kind: 'missing required fields', body: { Name: 'Acme Corp' } },
         { method: 'POST', path: `/api/globalization/v1/ui-settings/user/${String(guid)}/preferences`, kind: 'wrong types', body: [{ key: 'dateFormat', value: 42 }] },
         { path: '/api/globalization/v2/translations/tenant/en-us', kind: 'wrong types', body: { translations: 'none', customTerms: 7 } },
-        { path: '/seed-translations/en-us', kind: 'HTML with 200', body: html, contentType: 'text/html' },
+        { path: '/seed-translations/en-us', kind: 'HTML with 200', body: html, contentType: htmlType },
       ];
       await serve(platform, violations);
       await signedIn(page, 'admin@acme.test');
@@ -198,7 +203,7 @@ test.describe('schema-violating answers', () => {
       { method: 'POST', path: tokenPath, kind: 'a JSON string', body: JSON.stringify('eyJ.eyJ.sig') },
       { method: 'POST', path: tokenPath, kind: 'wrong types', body: { access_token: 42, refresh_token: true, token_type: 'bearer', expires_in: '900', scope: 'read' } },
       { method: 'POST', path: tokenPath, kind: 'missing required fields', body: { token_type: 'bearer' } },
-      { method: 'POST', path: tokenPath, kind: 'HTML with 200', body: html, contentType: 'text/html' },
+      { method: 'POST', path: tokenPath, kind: 'HTML with 200', body: html, contentType: htmlType },
       { method: 'POST', path: tokenPath, kind: 'truncated JSON', body: '{"access_token": "eyJ' },
     ];
     recordAttempts('schema', tokenAnswers.map((v) => `POST ${v.path}: ${v.kind}`));

@@ -34,7 +34,7 @@ test.describe('micro-frontend host (/mfe-host)', () => {
   test('a remote that fails to load shows an error panel, not a blank page', async ({ page, request }) => {
     const server = await startShellServerWithConfig({ microFrontends: [{ name: 'Broken', route: 'broken', moduleUrl: '/remotes/missing/remote.js' }] });
     try {
-      await quietenStartup(new PlatformControl(request, server.baseURL));
+      await quietenStartup(new PlatformControl(request, server));
       await page.goto(`${server.baseURL}/auth`);
       await new SignInPage(page).submit('admin@acme.test');
       await expect(page).toHaveURL(/\/mfe-host$/);
@@ -59,7 +59,7 @@ test.describe('remotes served at their own route (contract microFrontends[].rout
   test('LearnMore reaches the benchmarking remote; addresses no remote serves go to /404', async ({ page, request }) => {
     const server = await startShellServerWithConfig(config);
     try {
-      const control = new PlatformControl(request, server.baseURL);
+      const control = new PlatformControl(request, server);
       await control.reset();
       await control.override({ method: 'GET', path: '/api/alert/v1/alerts/maintenance/immediate', status: 204 });
       await control.override({

@@ -125,7 +125,7 @@ test('nginx sends the shell with its security headers, cache rules and SPA fall-
 
 test('a member signs in through nginx, and every platform call reached the platform through it', async ({ page, context, request }) => {
   const violations = await recordCspViolations(context);
-  const upstream = new PlatformControl(request, platform!.origin);
+  const upstream = new PlatformControl(request, platform!);
   await upstream.reset();
   await quietenStartup(upstream);
 

@@ -8,7 +8,7 @@ test('PLATFORM_ORIGIN: no emulator in the shell, every platform path proxied to 
   const platform = await startStandalonePlatform();
   const shell = await startShellServer(0, { PLATFORM_ORIGIN: platform.origin });
   try {
-    const upstream = new PlatformControl(request, platform.origin);
+    const upstream = new PlatformControl(request, platform);
     await quietenStartup(upstream);
     // The shell's own host has no emulator: its control API is not there.
     expect((await request.post(`${shell.baseURL}/__control/reset`)).status()).not.toBe(200);

@@ -143,7 +143,7 @@ test.describe('single sign-on', () => {
     request,
   }) => {
     await withConfiguredShell(oidcOn, async (server) => {
-      const control = new PlatformControl(request, server.baseURL);
+      const control = new PlatformControl(request, server);
       await test.step('with OIDC on, discovery and the JWKS are loaded and the ID token is validated', async () => {
         await continueAs(page, server.baseURL);
         await expect(page).toHaveURL(new RegExp(`^${server.baseURL}/oidc/authorize\\?`));
@@ -223,7 +223,7 @@ test.describe('single sign-on', () => {
       await expect(page).toHaveURL(/\/mfe-host/);
       await new ShellChrome(page).signOut();
       await expect(page).toHaveURL(`${server.baseURL}/auth`);
-      const end = (await new PlatformControl(request, server.baseURL).log({ path: '/oidc/endsession' }))[0];
+      const end = (await new PlatformControl(request, server).log({ path: '/oidc/endsession' }))[0];
       expect(end?.query).toMatchObject({ from: 'config', post_logout_redirect_uri: `${server.baseURL}/auth` });
       expect(end?.query.id_token_hint).toBeTruthy();
     });
@@ -236,7 +236,7 @@ test.describe('single sign-on', () => {
 
       await expect(page.getByRole('heading', { name: en.StartupError })).toBeVisible();
       await expect(page.getByRole('alert')).toContainText(`authClient.issuer: ${server.baseURL}/oidc must use https`);
-      expect(await new PlatformControl(request, server.baseURL).log({ path: '/oidc/' })).toEqual([]);
+      expect(await new PlatformControl(request, server).log({ path: '/oidc/' })).toEqual([]);
     });
   });
 });

@@ -247,7 +247,7 @@ test.describe('start-up modals', () => {
   test('configured links: MoreInformation (with a License) and the privacy notice', async ({ page }) => {
     const server = await startShellServerWithConfig({ systemStatusUrl: 'https://status.acme.test/', privacyNoticeUrl: 'https://acme.test/privacy' });
     try {
-      const control = new PlatformControl(page.request, server.baseURL);
+      const control = new PlatformControl(page.request, server);
       await control.override({ method: 'GET', path: `${benchmarkingPath}/HOME_PAGE`, status: 204 });
       await page.goto(`${server.baseURL}/auth`);
       await new SignInPage(page).submit('admin@acme.test');

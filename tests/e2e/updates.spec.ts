@@ -60,7 +60,7 @@ test.afterAll(async () => {
 /** The first version served again, the emulator fresh and quiet, and the admin signed in on a controlled page. */
 async function signedInOnFirstVersion(context: BrowserContext, request: APIRequestContext): Promise<Page> {
   deploy(first, served);
-  const control = new PlatformControl(request, server.baseURL);
+  const control = new PlatformControl(request, server);
   await control.reset();
   await quietenStartup(control);
   const page = await context.newPage();

@@ -28,8 +28,14 @@ export function missingKeyText(key: string): string {
 export const languageAtom = atom<string>(defaultLanguage);
 export const textDirectionAtom = atom<TextDirection>('ltr');
 
-/** SPEC §4: the configured direction; `auto` follows the language. No configuration sets another yet. */
-export const directionSetting: DirectionSetting = 'auto';
+/** SPEC §4: the configured direction (RuntimeConfig textDirection); `auto` follows the language. */
+let directionSetting: DirectionSetting = 'auto';
+
+/** Sets the configured direction and applies it to the language on screen at once. */
+export function setDirectionSetting(setting: DirectionSetting): void {
+  directionSetting = setting;
+  applyDirection(appStore.get(languageAtom));
+}
 
 /** The shell's built-in texts per language (and whether all of them), loaded before that language's bundle is installed. */
 const shellTextsByLanguage = new Map<string, { texts: Partial<ShellTexts>; part: ShellTextsPart }>();
@@ -97,15 +103,19 @@ export function installTranslations(lang: string, loaded: LoadedTranslations | n
   i18next.addResourceBundle(lang, namespace, withBuiltIns(lang, loaded.map, namespace));
 }
 
-/** <html lang dir>, the atoms, and the date locale of the language now on screen. */
-export function applyDocumentLanguage(lang: string, dateLocale?: Locale): void {
+/** <html dir> and the direction atom for `lang` under the configured direction. */
+function applyDirection(lang: string): void {
   const direction = resolveDirection(lang, directionSetting);
   const root = globalThis.document?.documentElement;
-  if (root) {
-    root.lang = lang;
-    root.dir = direction;
-  }
-  appStore.set(languageAtom, lang);
+  if (root) root.dir = direction;
   appStore.set(textDirectionAtom, direction);
+}
+
+/** <html lang dir>, the atoms, and the date locale of the language now on screen. */
+export function applyDocumentLanguage(lang: string, dateLocale?: Locale): void {
+  const root = globalThis.document?.documentElement;
+  if (root) root.lang = lang;
+  applyDirection(lang);
+  appStore.set(languageAtom, lang);
   appStore.set(dateLocaleAtom, dateLocale);
 }

@@ -3,14 +3,20 @@ import { readKv, sessionKeys } from '../../core/session/sessionDb';
 import { storageKeys } from '../storage/keys';
 import { readLocal, readTab, writeLocal, writeTab } from '../storage/localStore';
 import { locks } from '../../core/protocol';
+import { appStore } from '../../state/jotai';
+import { runtimeConfigAtom } from '../../config/configAtom';
+import { defaultRuntimeConfig } from '../../config/runtimeConfig';
 
 /**
- * SPEC §4/§9 auto refresh: in exactly one tab, every 300000 ms × 0.8, first run after 3 s, only
+ * SPEC §4/§9 auto refresh: in exactly one tab, every 300000 ms × the factor (RuntimeConfig
+ * authClient.autoRefreshFactor, default 0.8), first run after 3 s, only
  * with AutoRefreshToken, restarted when the window regains focus, stopped once timed out.
  * The tab holding a Web Lock is the one; when it closes the lock passes to a waiting tab at once.
  * Its id is written to the shared auto-refresh key so every tab (and a test) can see which it is.
  */
-export const autoRefreshIntervalMs = 300_000 * 0.8;
+export const autoRefreshBaseMs = 300_000;
+/** The interval with the default factor. */
+export const autoRefreshIntervalMs = autoRefreshBaseMs * defaultRuntimeConfig.authClient.autoRefreshFactor;
 export const autoRefreshFirstRunMs = 3_000;
 const lockName = locks.autoRefresh;
 
@@ -34,7 +40,7 @@ export function isTimedOut(): boolean {
 }
 
 export function startAutoRefresh(options: AutoRefreshOptions): () => void {
-  const interval = options.intervalMs ?? autoRefreshIntervalMs;
+  const interval = options.intervalMs ?? autoRefreshBaseMs * appStore.get(runtimeConfigAtom).authClient.autoRefreshFactor;
   const firstRun = options.firstRunMs ?? autoRefreshFirstRunMs;
   const id = tabId();
   const abort = new AbortController();

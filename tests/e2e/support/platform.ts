@@ -59,19 +59,31 @@ export interface TokenResponse {
   scope: string;
 }
 
-/** Typed client of the emulator's test-only control API (EMULATOR_CONTROL=1). */
+/** A server with the emulator's control API: where it is and the secret its control calls carry. */
+export interface ControlTarget {
+  baseURL: string;
+  controlSecret: string;
+}
+
+/** Typed client of the emulator's test-only control API (EMULATOR_CONTROL=1 and its secret). */
 export class PlatformControl {
+  readonly baseURL: string;
+  private readonly secret: string;
+
   constructor(
     private readonly request: APIRequestContext,
-    readonly baseURL: string,
-  ) {}
+    target: ControlTarget,
+  ) {
+    this.baseURL = target.baseURL;
+    this.secret = target.controlSecret;
+  }
 
   private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
     // A fresh connection per call: a kept-alive socket may be closed by the server's idle timeout
     // at the very moment it is reused (ECONNRESET).
     const response = await this.request.fetch(`${this.baseURL}/__control${path}`, {
       method,
-      headers: { Connection: 'close' },
+      headers: { Connection: 'close', 'X-Emulator-Control': this.secret },
       ...(data !== undefined ? { data } : {}),
     });
     if (!response.ok()) throw new Error(`control ${method} ${path} answered ${response.status()}: ${await response.text()}`);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,18 +6,21 @@ import { preview, type PluginOption, type PreviewServer } from 'vite';
 
 export interface ShellServer {
   baseURL: string;
+  /** Its emulator's control secret (PlatformControl sends it). */
+  controlSecret: string;
   close(): Promise<void>;
 }
 
 /**
- * Starts the production preview (dist/ + emulator with its control API) on `port`, or on a free
+ * Starts the production preview (dist/ + emulator with its control API, a secret of its own) on `port`, or on a free
  * port the system picks when `port` is 0 (so separate test runs on one machine never collide).
  * `env` is applied while the config loads, e.g. SHELL_CONFIG for a test of a broken /config.json;
  * `plugins` join the project's (the bench adds its harness pages).
  */
 export async function startShellServer(port = 0, env: Record<string, string> = {}, outDir?: string, plugins: PluginOption[] = []): Promise<ShellServer> {
   const saved: Record<string, string | undefined> = {};
-  const applied = { EMULATOR_CONTROL: '1', TRUST_SHELL_QUIET: '1', PORT: String(port), ...(outDir ? { OUT_DIR: outDir } : {}), ...env };
+  const controlSecret = env.EMULATOR_CONTROL_SECRET ?? randomBytes(32).toString('hex');
+  const applied = { EMULATOR_CONTROL: '1', EMULATOR_CONTROL_SECRET: controlSecret, TRUST_SHELL_QUIET: '1', PORT: String(port), ...(outDir ? { OUT_DIR: outDir } : {}), ...env };
   for (const [k, v] of Object.entries(applied)) {
     saved[k] = process.env[k];
     process.env[k] = v;
@@ -34,6 +38,7 @@ export async function startShellServer(port = 0, env: Record<string, string> = {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   return {
     baseURL: `http://127.0.0.1:${actualPort}`,
+    controlSecret,
     close: () => server.close(),
   };
 }

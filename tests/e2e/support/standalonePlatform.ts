@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 
 /** A free TCP port on this machine's loopback, chosen by the system. */
@@ -15,6 +16,9 @@ export function freePort(): Promise<number> {
 
 export interface StandalonePlatform {
   origin: string;
+  /** Same as origin: a PlatformControl target. */
+  baseURL: string;
+  controlSecret: string;
   /** Everything it printed so far (the personas among it). */
   output(): string;
   stop(): Promise<void>;
@@ -24,8 +28,9 @@ export interface StandalonePlatform {
 export async function startStandalonePlatform({ control = true } = {}): Promise<StandalonePlatform> {
   const port = await freePort();
   let output = '';
+  const controlSecret = randomBytes(32).toString('hex');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts'], {
-    env: { ...process.env, PLATFORM_PORT: String(port), EMULATOR_CONTROL: control ? '1' : '' },
+    env: { ...process.env, PLATFORM_PORT: String(port), EMULATOR_CONTROL: control ? '1' : '', EMULATOR_CONTROL_SECRET: controlSecret },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -38,6 +43,8 @@ export async function startStandalonePlatform({ control = true } = {}): Promise<
   });
   return {
     origin: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${port}`,
+    controlSecret,
     output: () => output,
     stop: async () => {
       child.kill('SIGTERM');

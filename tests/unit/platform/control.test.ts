@@ -1,7 +1,8 @@
 // The control API: faults, overrides, request log, token shortcut, reset; absent without control.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPlatform } from '../../../emulator/index.ts';
 import { ApiError, TokenResponse } from './contract.ts';
-import { api, claims, control, signIn, startPlatform, type Harness } from './harness.ts';
+import { CONTROL_HEADER, CONTROL_SECRET, api, claims, control, signIn, startPlatform, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -117,6 +118,93 @@ describe('overrides', () => {
     await control(h.base, 'DELETE', 'override');
     expect(await (await fetch(`${h.base}${VERSION}`)).text()).toMatch(/^5\.3\.0\|/);
   });
+
+  it('refuses active content (HTML, XML, SVG, no media type at all) on platform paths: 400 naming contentType, nothing served', async () => {
+    for (const contentType of ['text/html', 'Text/HTML; charset=utf-8', ' text/html', 'application/xhtml+xml', 'image/svg+xml', 'text/xml', 'application/xml', 'application/rss+xml', 'text/xsl', 'multipart/x-mixed-replace; boundary=x', 'html', '']) {
+      const res = await fetch(`${h.base}/__control/override`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CONTROL_HEADER]: CONTROL_SECRET },
+        body: JSON.stringify({ method: 'GET', path: VERSION, status: 200, body: '<script>alert(1)</script>', contentType }),
+      });
+      expect(res.status, contentType).toBe(400);
+      expect(((await res.json()) as { field: string }).field, contentType).toBe('contentType');
+    }
+    expect(await control<unknown[]>(h.base, 'GET', 'override')).toEqual([]);
+    const served = await fetch(`${h.base}${VERSION}`);
+    expect(served.headers.get('content-type')).not.toMatch(/html/);
+    expect(await served.text()).toMatch(/^5\.3\.0\|/);
+    // Script for the analytics agent's path and plain text stay possible, and are never sniffed.
+    await control(h.base, 'POST', 'override', { method: 'GET', path: VERSION, status: 200, body: 'x', contentType: 'text/javascript' });
+    expect((await fetch(`${h.base}${VERSION}`)).headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('the control secret', () => {
+  const calls: Array<[string, string, unknown?]> = [
+    ['POST', 'reset'],
+    ['POST', 'faults', { path: VERSION, status: 503 }],
+    ['DELETE', 'faults'],
+    ['POST', 'override', { method: 'GET', path: VERSION, status: 200, body: 'x', contentType: 'text/plain' }],
+    ['POST', 'clock', { offsetSeconds: 3600 }],
+    ['DELETE', 'log'],
+    ['GET', 'log'],
+    ['POST', 'token', { email: 'admin@acme.test' }],
+    ['GET', 'personas'],
+  ];
+
+  it('without the X-Emulator-Control secret, or with another, every control call is 403 and changes nothing', async () => {
+    const { access_token: token } = await signIn(h.base, 'admin@acme.test');
+    await control(h.base, 'POST', 'faults', { path: '/api/globalization/', latencyMs: 1 });
+    const before = await control<unknown[]>(h.base, 'GET', 'log');
+    const attempts: Array<Record<string, string>> = [{}, { [CONTROL_HEADER]: '' }, { [CONTROL_HEADER]: `${CONTROL_SECRET}x` }, { [CONTROL_HEADER]: CONTROL_SECRET.toUpperCase() }];
+    for (const headers of attempts) {
+      for (const [method, path, body] of calls) {
+        // The forms a web page can send without a preflight: no body, or a text/plain one.
+        const res = await fetch(`${h.base}/__control/${path}`, { method, headers: { ...headers, 'content-type': 'text/plain' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        expect(res.status, `${method} ${path}`).toBe(403);
+        const text = await res.text();
+        expect(text).not.toContain('access_token');
+        expect(text).not.toContain('Bearer');
+      }
+    }
+    expect(await control<unknown[]>(h.base, 'GET', 'faults')).toHaveLength(1);
+    expect(await control<unknown[]>(h.base, 'GET', 'override')).toEqual([]);
+    expect(await control<{ offsetSeconds: number }>(h.base, 'GET', 'clock')).toMatchObject({ offsetSeconds: 0 });
+    expect(await control<unknown[]>(h.base, 'GET', 'log')).toEqual(before);
+    // No reset happened: the session still stands.
+    expect((await api(h.base, '/api/access/v1/users/current/legacy', { token })).status).toBe(200);
+  });
+
+  it('refuses the CORS preflight a cross-site page needs to send the header', async () => {
+    const res = await fetch(`${h.base}/__control/reset`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.test', 'access-control-request-method': 'POST', 'access-control-request-headers': CONTROL_HEADER },
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-headers')).toBeNull();
+  });
+
+  it('comes from EMULATOR_CONTROL_SECRET, or is made afresh at each start', async () => {
+    vi.stubEnv('EMULATOR_CONTROL_SECRET', 'from-the-environment-0123456789abcdef');
+    try {
+      const fromEnv = await createPlatform({ control: true });
+      expect(fromEnv.controlSecret).toBe('from-the-environment-0123456789abcdef');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    vi.stubEnv('EMULATOR_CONTROL_SECRET', '');
+    try {
+      const first = await createPlatform({ control: true });
+      const second = await createPlatform({ control: true });
+      expect(first.controlSecret).toMatch(/^[0-9a-f]{32,}$/);
+      expect(second.controlSecret).toMatch(/^[0-9a-f]{32,}$/);
+      expect(first.controlSecret).not.toBe(second.controlSecret);
+      expect((await createPlatform({ control: false })).controlSecret).toBeNull();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 });
 
 describe('request log', () => {
@@ -176,7 +264,7 @@ describe('token shortcut, lifetimes and reset', () => {
   });
 
   it('refuses bad control input with 400', async () => {
-    const res = await fetch(`${h.base}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: 'no-slash' }) });
+    const res = await fetch(`${h.base}/__control/faults`, { method: 'POST', headers: { 'content-type': 'application/json', [CONTROL_HEADER]: CONTROL_SECRET }, body: JSON.stringify({ path: 'no-slash' }) });
     expect(res.status).toBe(400);
   });
 });

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, TokenResponse } from './contract.ts';
-import { api, claims, control, form, signIn, startPlatform, type Harness } from './harness.ts';
+import { CONTROL_HEADER, CONTROL_SECRET, api, claims, control, form, signIn, startPlatform, type Harness } from './harness.ts';
 import {
   TOKEN_PATH,
   apiUrl,
@@ -299,7 +299,7 @@ describe('control token', () => {
     expect(TokenResponse.parse(await control(h.base, 'POST', 'token', { email: 'admin@acme.test' })).token_type).toBe('bearer');
     const res = await fetch(`${h.base}/__control/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [CONTROL_HEADER]: CONTROL_SECRET },
       body: JSON.stringify({ email: 'admin@acme.test', jwk: { ...key.jwk, d: 'AAAA' } }),
     });
     expect(res.status).toBe(400);

@@ -2,12 +2,17 @@
  * Test harness: the emulator on an ephemeral port behind a plain node:http server (the same
  * middleware the app's Vite server mounts), and small fetch helpers.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, type JWTPayload } from 'jose';
 import { createPlatform, type Platform, type PlatformOptions } from '../../../emulator/index.ts';
 
 export const PASSWORD = 'trust-shell-demo';
+
+/** This test run's control secret (as the browser tests' servers get one): sent by `control`. */
+export const CONTROL_SECRET = randomBytes(16).toString('hex');
+export const CONTROL_HEADER = 'x-emulator-control';
 
 export interface Harness {
   base: string;
@@ -16,7 +21,7 @@ export interface Harness {
 }
 
 export async function startPlatform(opts: PlatformOptions = { control: true }): Promise<Harness> {
-  const platform = await createPlatform(opts);
+  const platform = await createPlatform({ controlSecret: CONTROL_SECRET, ...opts });
   const server = createServer((req, res) =>
     platform.handle(req, res, () => {
       res.statusCode = 404;
@@ -99,7 +104,7 @@ export function api(base: string, path: string, options: CallOptions = {}): Prom
 export async function control<T = unknown>(base: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}/__control/${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { [CONTROL_HEADER]: CONTROL_SECRET, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (res.status >= 300) throw new Error(`control ${method} ${path}: ${res.status} ${await res.text()}`);

@@ -2,7 +2,7 @@
 // any other reuse is theft and revokes the whole session.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OAuthError, TokenResponse } from './contract.ts';
-import { api, control, refresh, signIn, startPlatform, type Harness, type Tokens } from './harness.ts';
+import { CONTROL_HEADER, CONTROL_SECRET, api, control, refresh, signIn, startPlatform, type Harness, type Tokens } from './harness.ts';
 import { TOKEN_PATH, boundGet, emulatorNow, lastLogged, proofKey, refreshBound, signInBound, type ProofKey } from './dpopClient.ts';
 
 let h: Harness;
@@ -82,7 +82,7 @@ describe('refresh grace', () => {
     const second = TokenResponse.parse(await (await refresh(h.base, first.refresh_token)).json());
     await invalidGrant(await refresh(h.base, first.refresh_token));
     await expectRevoked(second);
-    const refused = await fetch(`${h.base}/__control/refresh-grace`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 301 }) });
+    const refused = await fetch(`${h.base}/__control/refresh-grace`, { method: 'POST', headers: { 'content-type': 'application/json', [CONTROL_HEADER]: CONTROL_SECRET }, body: JSON.stringify({ seconds: 301 }) });
     expect(refused.status).toBe(400);
     await control(h.base, 'POST', 'reset');
     expect(await control(h.base, 'GET', 'refresh-grace')).toEqual({ seconds: 60 });
