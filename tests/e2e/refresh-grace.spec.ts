@@ -64,7 +64,7 @@ test.describe('no refresh grace (refreshGraceSeconds 0)', () => {
   test('a reload while the platform holds a refresh grant ends the session, as documented: the sign-in page, return URL kept', async ({ page }) => {
     const server = await startShellServerWithConfig({ authClient: { refreshGraceSeconds: 0 } });
     try {
-      const platform = new PlatformControl(page.request, server.baseURL);
+      const platform = new PlatformControl(page.request, server);
       await platform.reset();
       await platform.refreshGrace(0);
       await arriveSignedIn(page, platform, 'admin@acme.test', '/mfe-host/home', server.baseURL);

@@ -1,9 +1,13 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import type { FaultSpec, LoggedRequest, PlatformControl } from './platform.ts';
 
-/** Refresh-grant calls the emulator received. */
+/**
+ * Refresh-grant calls the emulator received. A grant the platform refused for its DPoP proof before
+ * looking at it (dated by a page clock a test moved, or without the nonce it asks for) is not one:
+ * the shell makes the same grant again at once with a fresh proof.
+ */
 export function refreshGrants(log: LoggedRequest[]): LoggedRequest[] {
-  return log.filter((r) => r.method === 'POST' && (r.body as { grant_type?: string } | null)?.grant_type === 'refresh_token');
+  return log.filter((r) => r.method === 'POST' && (r.body as { grant_type?: string } | null)?.grant_type === 'refresh_token' && r.dpop !== 'invalid');
 }
 
 /**
