@@ -15,6 +15,15 @@ test('PLATFORM_ORIGIN: no emulator in the shell, every platform path proxied to 
     expect((await request.post(`${shell.baseURL}/__control/reset`)).status()).not.toBe(200);
     const config = (await (await request.get(`${shell.baseURL}/config.json`)).json()) as { microFrontends: unknown[] };
     expect(config.microFrontends).toEqual([]); // the example remote belongs to the emulator
+    // The platform's own pages come sandboxed on the shell's origin, as deploy/nginx sends them:
+    // an opaque origin, loading nothing; the authorization page's forms still post. Data passes.
+    const signedOut = await rawGet(`${shell.baseURL}/oidc/endsession`);
+    expect([signedOut.headers['content-type'], signedOut.headers['content-security-policy']]).toEqual([expect.stringMatching(/^text\/html/), "sandbox; default-src 'none'"]);
+    const authorize = await rawGet(`${shell.baseURL}/api/access/v1/oauth/authorize`);
+    expect(authorize.headers['content-security-policy']).toMatch(/^sandbox allow-forms allow-scripts; default-src 'none'; /);
+    const seed = await rawGet(`${shell.baseURL}/seed-translations/en-us`);
+    expect(seed.headers['content-type']).toMatch(/^application\/json/);
+    expect(seed.headers['content-security-policy'] ?? '').not.toContain('sandbox');
 
     await page.goto(`${shell.baseURL}/auth`);
     await new SignInPage(page).submit('ptl@acme.test');
@@ -26,16 +35,6 @@ test('PLATFORM_ORIGIN: no emulator in the shell, every platform path proxied to 
     expect(log.some((r) => r.path === '/api/access/v1/oauth/token' && r.status === 200)).toBe(true);
     expect(log.some((r) => r.path === '/eu-tenant-7/api/global-state/v1/init' && r.status === 200)).toBe(true);
     expect(log.some((r) => r.path === '/seed-translations/en-us' || r.path.startsWith('/api/globalization/'))).toBe(true);
-
-    // The platform's own pages come sandboxed on the shell's origin, as deploy/nginx sends them:
-    // an opaque origin, loading nothing; the authorization page's forms still post. Data passes.
-    const signedOut = await rawGet(`${shell.baseURL}/oidc/endsession`);
-    expect([signedOut.headers['content-type'], signedOut.headers['content-security-policy']]).toEqual([expect.stringMatching(/^text\/html/), "sandbox; default-src 'none'"]);
-    const authorize = await rawGet(`${shell.baseURL}/api/access/v1/oauth/authorize`);
-    expect(authorize.headers['content-security-policy']).toMatch(/^sandbox allow-forms allow-scripts; default-src 'none'; /);
-    const seed = await rawGet(`${shell.baseURL}/seed-translations/en-us`);
-    expect(seed.headers['content-type']).toMatch(/^application\/json/);
-    expect(seed.headers['content-security-policy'] ?? '').not.toContain('sandbox');
   } finally {
     await shell.close();
     await platform.stop();
