@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { shellServer } from './server/shellPlugin.ts';
 import { signedInChunking } from './build/signedInChunking.ts';
+import { precompress } from './build/precompress.ts';
 
 const port = Number(process.env.PORT ?? 4173);
 const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -113,6 +114,8 @@ export default defineConfig(({ command }) => ({
       },
       devOptions: { enabled: false },
     }),
+    // Last: compresses what the others wrote, the service worker and manifest included.
+    precompress(),
   ],
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   build: {

@@ -5,6 +5,7 @@ import { benchRefresh } from './refresh.ts';
 import { printTable, writeJson, type BenchRow } from './report.ts';
 import { benchOptions, ensureBuilds, type BenchOptions } from './setup.ts';
 import { benchStartup } from './startup.ts';
+import { benchWire } from './wire.ts';
 
 /** `npm run bench`: every benchmark in one go, one table of figures beside their aims. */
 const benches: Record<string, (options: BenchOptions) => Promise<BenchRow[]>> = {
@@ -13,6 +14,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<BenchRow[]>> = 
   pipeline: benchPipelineOverhead,
   orgTree: benchOrgTree,
   refresh: benchRefresh,
+  wire: benchWire,
 };
 
 const options = benchOptions(process.argv.slice(2));

@@ -1,6 +1,6 @@
 // Writes the nginx site for a built shell (README, "Production serving"):
-//   npm run nginx-site -- --root /srv/trust-shell/dist --upstream http://platform:8080 \
-//     [--config runtime-config.json] [--listen 80] [--server-name _] [--conf-dir /etc/nginx/trust-shell] --out DIR
+//   npm run nginx-site -- --root /srv/trust-shell/dist --upstream http://platform:8080 --server-name shell.example.com \
+//     [--config runtime-config.json] [--listen 80] [--conf-dir /etc/nginx/trust-shell] --out DIR
 // DIR gets trust-shell.conf (the site), trust-shell-security-headers.conf (its include) and the
 // config.json nginx serves, all from the one runtime configuration, as `vite preview` builds them.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,14 +23,15 @@ try {
       config: { type: 'string' },
       out: { type: 'string' },
       listen: { type: 'string', default: '80' },
-      'server-name': { type: 'string', default: '_' },
+      'server-name': { type: 'string' },
       'conf-dir': { type: 'string' },
     },
   }).values;
 } catch (error) {
   fail(String((error as Error).message));
 }
-if (!args.root || !args.upstream || !args.out) fail('--root, --upstream and --out are required');
+// The site answers its own host name only (any other Host is refused): there is no default.
+if (!args.root || !args.upstream || !args.out || !args['server-name']) fail('--root, --upstream, --server-name and --out are required');
 
 const out = resolve(args.out);
 const root = resolve(args.root);

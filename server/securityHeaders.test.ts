@@ -90,7 +90,7 @@ describe('the Content-Security-Policy from the runtime configuration', () => {
     ]);
   });
 
-  it('sends Referrer-Policy and X-Content-Type-Options with it', () => {
-    expect(securityHeaders('{}')).toMatchObject({ 'Referrer-Policy': 'same-origin', 'X-Content-Type-Options': 'nosniff' });
+  it('sends Referrer-Policy, X-Content-Type-Options and Cross-Origin-Opener-Policy with it', () => {
+    expect(securityHeaders('{}')).toMatchObject({ 'Referrer-Policy': 'same-origin', 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Opener-Policy': 'same-origin' });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The security headers the shell's host sends with the shell's own files: a Content-Security-Policy built from the runtime configuration the same host serves at
- * /config.json, plus Referrer-Policy and X-Content-Type-Options. Nothing is left open: every kind
+ * /config.json, plus Referrer-Policy, X-Content-Type-Options and Cross-Origin-Opener-Policy. Nothing is left open: every kind
  * of resource falls back to this origin (default-src), and each directive names only what the
  * shell and its configured parts need:
  * - script-src: this origin, the analytics script's and the micro-frontends' origins. Never
@@ -77,5 +77,7 @@ export function securityHeaders(configText: string): Record<string, string> {
     // Addresses may carry a tenant context: nothing of them leaves the origin.
     'Referrer-Policy': 'same-origin',
     'X-Content-Type-Options': 'nosniff',
+    // A window the shell opens, or that opens the shell, from another origin gets no handle on it.
+    'Cross-Origin-Opener-Policy': 'same-origin',
   };
 }

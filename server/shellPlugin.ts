@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin, ProxyOptions } from 'vite';
 import type { Platform } from '../emulator/index.ts';
+import { platformAnswerPolicy } from './platformAnswerPolicy.ts';
+import { precompressedFiles } from './precompressed.ts';
 import { buildConfigDocument } from './runtimeConfigFile.ts';
 import { securityHeaders } from './securityHeaders.ts';
 
@@ -15,9 +17,21 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => voi
  * PLATFORM_ORIGIN set, proxies every platform path to a real platform.
  */
 export function platformProxy(origin: string): Record<string, ProxyOptions> {
-  // X-Forwarded-Host and -Proto name the address the browser called, as deploy/nginx does: the
-  // platform checks a DPoP proof's htu against it (contract "Sender-constrained tokens").
-  const target = { target: origin, changeOrigin: true, secure: true, xfwd: true } satisfies ProxyOptions;
+  const target = {
+    target: origin,
+    changeOrigin: true,
+    secure: true,
+    // X-Forwarded-Host and -Proto name the address the browser called, as deploy/nginx does: the
+    // platform checks a DPoP proof's htu against it (contract "Sender-constrained tokens").
+    xfwd: true,
+    // As deploy/nginx: the platform's pages are sandboxed on the shell's origin (server/platformAnswerPolicy).
+    configure: (proxy) => {
+      proxy.on('proxyRes', (answer, req) => {
+        const policy = platformAnswerPolicy(req.url?.split('?')[0] ?? '', answer.headers['content-type']);
+        if (policy) answer.headers['content-security-policy'] = policy;
+      });
+    },
+  } satisfies ProxyOptions;
   return {
     '^/(api|seed-translations|authentication|access|oidc|crm)/': target,
     '^/[A-Za-z0-9-]{1,64}/api/': target,
@@ -107,6 +121,7 @@ export function shellServer(): Plugin {
         use(headersMiddleware(configFile, false));
         use(noSourceMaps());
         use(immutableAssets(distDir));
+        use(precompressedFiles(distDir));
       }
       return;
     }
@@ -119,6 +134,7 @@ export function shellServer(): Plugin {
       use(headersMiddleware(configFile, true));
       use(noSourceMaps());
       use(immutableAssets(distDir));
+      use(precompressedFiles(distDir));
     }
     if (printUrls) {
       void platform.then((p) => {
@@ -139,8 +155,12 @@ export function shellServer(): Plugin {
       mount((fn) => server.middlewares.use(fn), true, null);
     },
     configurePreviewServer(server) {
-      // The built files' headers: the security policy and the hashed files' cache rule.
-      mount((fn) => server.middlewares.use(fn), !quiet, resolve(server.config.root, server.config.build.outDir));
+      // The built files' headers (the security policy, the hashed files' cache rule) and their
+      // precompressed siblings.
+      const distDir = resolve(server.config.root, server.config.build.outDir);
+      mount((fn) => server.middlewares.use(fn), !quiet, distDir);
+      // After Vite's fall-back has turned a route (/auth) into /index.html: the page's siblings too.
+      return () => server.middlewares.use(precompressedFiles(distDir));
     },
   };
 }

@@ -1,20 +1,28 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test, expect, type APIResponse } from '@playwright/test';
 import { quietenStartup, recordCspViolations, waitForServiceWorker } from './fixtures.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startNginx, nginxPath, type RunningNginx } from './support/nginx.ts';
 import { freePort, startStandalonePlatform, type StandalonePlatform } from './support/standalonePlatform.ts';
+import { browserEncodings, gzipOnly, rawGet } from './support/rawHttp.ts';
 import { securityHeaders } from '../../server/securityHeaders.ts';
 
 /**
  * The built shell served by Debian's nginx with the site `npm run nginx-site`
- * generates, in front of the standalone emulator, as a production deployment runs it.
+ * generates, in front of the standalone emulator, as a production deployment runs it. nginx
+ * serves a copy of the build, in which two files lack compressed siblings (the fall-back), and
+ * listens on https as well, as README tells a deployment to add it.
  */
-const outDir = resolve(process.env.OUT_DIR ?? 'dist');
+const builtDir = resolve(process.env.OUT_DIR ?? 'dist');
+let outDir: string;
+/** In the copy: a file with no .br (only its .gz), and one with neither. */
+const withoutBrotli = 'favicon.svg';
+const withoutEither = 'brand/default-logo.svg';
 // A configuration with an origin of its own, so the policy is not merely the default one.
 const runtimeConfig = { webToLeadUrl: 'https://leads.example.test/web-to-lead' };
 
@@ -22,22 +30,40 @@ let work: string;
 let platform: StandalonePlatform | undefined;
 let nginx: RunningNginx | undefined;
 let origin: string;
+let httpsOrigin: string;
 
 test.beforeAll(async () => {
   nginxPath(); // fails here, with how to install it, when nginx is missing
   work = mkdtempSync(join(tmpdir(), 'trust-shell-nginx-'));
+  outDir = join(work, 'dist');
+  cpSync(builtDir, outDir, { recursive: true });
+  rmSync(join(outDir, `${withoutBrotli}.br`));
+  rmSync(join(outDir, `${withoutEither}.br`));
+  rmSync(join(outDir, `${withoutEither}.gz`));
   platform = await startStandalonePlatform();
-  const port = await freePort();
+  const [port, tlsPort] = [await freePort(), await freePort()];
   origin = `http://127.0.0.1:${port}`;
+  httpsOrigin = `https://127.0.0.1:${tlsPort}`;
   writeFileSync(join(work, 'runtime-config.json'), JSON.stringify(runtimeConfig));
   const site = join(work, 'site');
   const generator = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'scripts/nginx-site.ts', '--root', outDir, '--upstream', platform.origin, '--config', join(work, 'runtime-config.json'), '--listen', `127.0.0.1:${port}`, '--out', site],
+    [
+      ...['--import', 'tsx', 'scripts/nginx-site.ts', '--root', outDir, '--upstream', platform.origin, '--config', join(work, 'runtime-config.json')],
+      ...['--listen', `127.0.0.1:${port}`, '--server-name', '127.0.0.1', '--out', site],
+    ],
     { encoding: 'utf8' },
   );
   if (generator.status !== 0) throw new Error(`npm run nginx-site failed:\n${generator.stderr}`);
-  nginx = await startNginx(join(site, 'trust-shell.conf'), work);
+  // TLS as the site's opening comment says to add it, with a certificate made here.
+  const [cert, key] = [join(work, 'cert.pem'), join(work, 'key.pem')];
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  const siteFile = join(site, 'trust-shell.conf');
+  const siteText = readFileSync(siteFile, 'utf8');
+  const ownListen = `    listen 127.0.0.1:${port};\n    server_name 127.0.0.1;\n`;
+  expect(siteText).toContain(ownListen);
+  writeFileSync(siteFile, siteText.replace(ownListen, `${ownListen}    listen 127.0.0.1:${tlsPort} ssl;\n    ssl_certificate ${cert};\n    ssl_certificate_key ${key};\n`));
+  nginx = await startNginx(siteFile, work);
 });
 
 test.afterAll(async () => {
@@ -51,6 +77,7 @@ function expectShellHeaders(response: APIResponse, expected: Record<string, stri
   expect(headers['content-security-policy']).toBe(expected['Content-Security-Policy']);
   expect(headers['referrer-policy']).toBe('same-origin');
   expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
 }
 
 test('nginx sends the shell with its security headers, cache rules and SPA fall-back; platform answers pass untouched', async ({ request }) => {
@@ -160,4 +187,117 @@ test.describe('service worker', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${origin}/sw.js`);
     await expect(new SignInPage(page).heading).toBeVisible();
   });
+});
+
+test('nginx sends the build compressed: brotli to a browser, gzip to a gzip-only client, the file itself to a client that accepts neither; platform JSON gzipped as sent', async () => {
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const script = /href="(\/assets\/main-[\w-]{8}\.js)"/.exec(html)?.[1];
+  const style = /rel="stylesheet" crossorigin href="(\/assets\/main-[\w-]{8}\.css)"/.exec(html)?.[1];
+  expect([script, style]).toEqual([expect.stringMatching(/\.js$/), expect.stringMatching(/\.css$/)]);
+  // The page itself comes through the routes' fall-back to index.html.
+  for (const [path, file] of [[script!, script!], [style!, style!], ['/auth', '/index.html'], ['/manifest.webmanifest', '/manifest.webmanifest']] as const) {
+    const body = readFileSync(join(outDir, file));
+    const br = await rawGet(`${origin}${path}`, { 'Accept-Encoding': browserEncodings });
+    expect([br.status, br.headers['content-encoding'], br.headers.vary], path).toEqual([200, 'br', 'Accept-Encoding']);
+    expect(brotliDecompressSync(br.body).equals(body), path).toBe(true);
+    // The build's own .br, not one made as it is sent.
+    expect(br.body.length, path).toBe(statSync(join(outDir, `${file}.br`)).size);
+    expect(br.body.length, path).toBeLessThan(body.length / 2);
+    const gz = await rawGet(`${origin}${path}`, { 'Accept-Encoding': gzipOnly });
+    expect([gz.status, gz.headers['content-encoding'], gz.headers.vary], path).toEqual([200, 'gzip', 'Accept-Encoding']);
+    expect(gunzipSync(gz.body).equals(body), path).toBe(true);
+    expect(gz.body.length, path).toBeLessThan(body.length / 2);
+    const plain = await rawGet(`${origin}${path}`);
+    expect([plain.status, plain.headers['content-encoding']], path).toEqual([200, undefined]);
+    expect(plain.body.equals(body), path).toBe(true);
+  }
+  // Headers and cache rules are those of the uncompressed file.
+  const compressedAsset = await rawGet(`${origin}${script}`, { 'Accept-Encoding': browserEncodings });
+  expect(compressedAsset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(compressedAsset.headers['content-type']).toMatch(/^text\/javascript/);
+  expect(compressedAsset.headers['cross-origin-opener-policy']).toBe('same-origin');
+
+  // A platform JSON answer, compressed as it passes (nginx has no brotli for answers made on the spot).
+  const json = '/seed-translations/en-us';
+  const plainJson = await rawGet(`${origin}${json}`);
+  expect([plainJson.status, plainJson.headers['content-encoding']]).toEqual([200, undefined]);
+  expect(plainJson.headers['content-type']).toMatch(/^application\/json/);
+  for (const encoding of [browserEncodings, gzipOnly]) {
+    const answer = await rawGet(`${origin}${json}`, { 'Accept-Encoding': encoding });
+    expect([answer.status, answer.headers['content-encoding'], answer.headers.vary], encoding).toEqual([200, 'gzip', 'Accept-Encoding']);
+    expect(JSON.parse(gunzipSync(answer.body).toString('utf8'))).toEqual(JSON.parse(plainJson.body.toString('utf8')));
+    expect(answer.body.length, encoding).toBeLessThan(plainJson.body.length / 2);
+    expect(answer.headers['content-security-policy']).toBeUndefined();
+  }
+
+  // A missing .br falls back to the .gz; with neither, gzip made as it is sent, or the file itself.
+  const noBrotli = await rawGet(`${origin}/${withoutBrotli}`, { 'Accept-Encoding': browserEncodings });
+  expect(noBrotli.headers['content-encoding']).toBe('gzip');
+  expect(noBrotli.body.equals(readFileSync(join(outDir, `${withoutBrotli}.gz`)))).toBe(true);
+  const neither = readFileSync(join(outDir, withoutEither));
+  const brOnly = await rawGet(`${origin}/${withoutEither}`, { 'Accept-Encoding': 'br' });
+  expect([brOnly.status, brOnly.headers['content-encoding']]).toEqual([200, undefined]);
+  expect(brOnly.body.equals(neither)).toBe(true);
+  const gzipped = await rawGet(`${origin}/${withoutEither}`, { 'Accept-Encoding': gzipOnly });
+  expect(gzipped.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gzipped.body).equals(neither)).toBe(true);
+  // A client that refuses both in so many words.
+  const refused = await rawGet(`${origin}${script}`, { 'Accept-Encoding': 'identity' });
+  expect(refused.headers['content-encoding']).toBeUndefined();
+});
+
+test('nginx answers only its own host name; HSTS on https alone; the platform’s pages are sandboxed on the shell’s origin', async ({ request }) => {
+  // Any other Host (or none the site knows) gets no answer at all, and never reaches the platform.
+  const upstream = new PlatformControl(request, platform!.origin);
+  await upstream.clearLog();
+  for (const host of ['evil.test', `localhost:${new URL(origin).port}`]) {
+    await expect(rawGet(`${origin}/api/content/v1/info/version`, { Host: host }), host).rejects.toThrow(/socket hang up|ECONNRESET/);
+    await expect(rawGet(`${origin}/auth`, { Host: host }), host).rejects.toThrow(/socket hang up|ECONNRESET/);
+  }
+  expect(await upstream.log()).toEqual([]);
+
+  // HSTS: over https, on the shell's answers and the platform's; never over plain http.
+  for (const path of ['/auth', '/config.json', '/api/content/v1/info/version']) {
+    const secure = await rawGet(`${httpsOrigin}${path}`);
+    expect(secure.status, path).toBe(200);
+    expect(secure.headers['strict-transport-security'], path).toBe('max-age=31536000; includeSubDomains');
+    const plain = await rawGet(`${origin}${path}`);
+    expect(plain.status, path).toBe(200);
+    expect(plain.headers['strict-transport-security'], path).toBeUndefined();
+  }
+
+  // The platform's HTML (and anything else it sends that is not data, script, style, font or
+  // image) is sandboxed: an opaque origin, loading nothing.
+  const signedOut = await rawGet(`${origin}/oidc/endsession`);
+  expect(signedOut.headers['content-type']).toMatch(/^text\/html/);
+  expect(signedOut.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+  const badRequest = await rawGet(`${origin}/api/access/v1/oauth/authorize`);
+  expect([badRequest.status, badRequest.headers['content-type']]).toEqual([400, expect.stringMatching(/^text\/html/)]);
+  // A page the member acts on: sandboxed too (no way to the shell's storage), its forms still post.
+  expect(badRequest.headers['content-security-policy']).toMatch(/^sandbox allow-forms allow-scripts; default-src 'none'; /);
+  expect(badRequest.headers['content-security-policy']).not.toContain('allow-same-origin');
+  // Plain text too; JSON passes with no policy of the shell's (the 401 problem+json as well).
+  const version = await rawGet(`${origin}/api/content/v1/info/version`);
+  expect([version.headers['content-type'], version.headers['content-security-policy']]).toEqual([expect.stringMatching(/^text\/plain/), "sandbox; default-src 'none'"]);
+  for (const path of ['/seed-translations/en-us', '/api/access/v1/permissions']) {
+    const json = await rawGet(`${origin}${path}`);
+    expect(json.headers['content-type'], path).toMatch(/^application\/(problem\+)?json/);
+    expect(json.headers['content-security-policy'], path).toBeUndefined();
+  }
+});
+
+test('through nginx, the SSO persona signs in on the sandboxed authorization page: its form still posts, its script cannot reach the shell', async ({ page, request }) => {
+  const upstream = new PlatformControl(request, platform!.origin);
+  await upstream.reset();
+  await quietenStartup(upstream);
+  await page.goto(`${origin}/auth`);
+  await new SignInPage(page).continueWith('sso@acme.test');
+  const approve = page.getByRole('button', { name: 'Sign in as sso@acme.test', exact: true });
+  await expect(approve).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`^${origin}/api/access/v1/oauth/authorize\\?`));
+  // An opaque origin: the page (were it hostile) reaches none of the shell's storage.
+  expect(await page.evaluate(() => ({ origin: self.origin, storage: (() => { try { return typeof localStorage.length; } catch { return 'refused'; } })() }))).toEqual({ origin: 'null', storage: 'refused' });
+  await approve.click();
+  await expect(page).toHaveURL(/\/mfe-host/);
+  await new ShellChrome(page).expectSignedInAs('Sol Single-Sign-On');
 });

@@ -3,6 +3,7 @@ import { ShellChrome, SignInPage } from './support/pages.ts';
 import { startShellServer } from './support/server.ts';
 import { PlatformControl } from './support/platform.ts';
 import { startStandalonePlatform } from './support/standalonePlatform.ts';
+import { rawGet } from './support/rawHttp.ts';
 
 test('PLATFORM_ORIGIN: no emulator in the shell, every platform path proxied to the platform', async ({ page, request }) => {
   const platform = await startStandalonePlatform();
@@ -14,6 +15,15 @@ test('PLATFORM_ORIGIN: no emulator in the shell, every platform path proxied to 
     expect((await request.post(`${shell.baseURL}/__control/reset`)).status()).not.toBe(200);
     const config = (await (await request.get(`${shell.baseURL}/config.json`)).json()) as { microFrontends: unknown[] };
     expect(config.microFrontends).toEqual([]); // the example remote belongs to the emulator
+    // The platform's own pages come sandboxed on the shell's origin, as deploy/nginx sends them:
+    // an opaque origin, loading nothing; the authorization page's forms still post. Data passes.
+    const signedOut = await rawGet(`${shell.baseURL}/oidc/endsession`);
+    expect([signedOut.headers['content-type'], signedOut.headers['content-security-policy']]).toEqual([expect.stringMatching(/^text\/html/), "sandbox; default-src 'none'"]);
+    const authorize = await rawGet(`${shell.baseURL}/api/access/v1/oauth/authorize`);
+    expect(authorize.headers['content-security-policy']).toMatch(/^sandbox allow-forms allow-scripts; default-src 'none'; /);
+    const seed = await rawGet(`${shell.baseURL}/seed-translations/en-us`);
+    expect(seed.headers['content-type']).toMatch(/^application\/json/);
+    expect(seed.headers['content-security-policy'] ?? '').not.toContain('sandbox');
 
     await page.goto(`${shell.baseURL}/auth`);
     await new SignInPage(page).submit('ptl@acme.test');

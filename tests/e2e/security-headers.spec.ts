@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test, expect } from './fixtures.ts';
+import { browserEncodings, gzipOnly, rawGet } from './support/rawHttp.ts';
 
 /** The server `npm start` runs sends the security headers; the shell works under them (every browser test runs under them). */
 test('the shell’s pages carry the policy built from the runtime configuration: an injected inline script does not run, and server HTML and script cannot load remote images, inline styles or frames', async ({ page, signedIn, cspViolations }) => {
@@ -25,6 +29,8 @@ test('the shell’s pages carry the policy built from the runtime configuration:
     ]);
     expect(headers['referrer-policy']).toBe('same-origin');
     expect(headers['x-content-type-options']).toBe('nosniff');
+    // No window of another origin gets a handle on the shell's.
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
 
     await signedIn(page, 'admin@acme.test');
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
@@ -99,4 +105,46 @@ test('built files: no source map is served or named; as deploy/nginx, hashed fil
     const missing = await request.get('/assets/gone-0123456789abcdef.js');
     expect(missing.headers()['cache-control']).not.toContain('immutable');
   });
+});
+
+test('built files go out precompressed, as deploy/nginx sends them: brotli, else gzip, else the file itself; never a file outside the build', async ({ baseURL }) => {
+  const outDir = resolve(process.env.OUT_DIR ?? 'dist');
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const script = /href="(\/assets\/main-[\w-]{8}\.js)"/.exec(html)?.[1];
+  const style = /rel="stylesheet" crossorigin href="(\/assets\/main-[\w-]{8}\.css)"/.exec(html)?.[1];
+  expect([script, style]).toEqual([expect.stringMatching(/\.js$/), expect.stringMatching(/\.css$/)]);
+  // The page itself also through the routes' fall-back to index.html.
+  for (const [path, file, type] of [
+    [script!, script!, /^text\/javascript/],
+    [style!, style!, /^text\/css/],
+    ['/auth', '/index.html', /^text\/html/],
+    ['/', '/index.html', /^text\/html/],
+    ['/manifest.webmanifest', '/manifest.webmanifest', /^application\/manifest\+json/],
+  ] as const) {
+    const body = readFileSync(join(outDir, file));
+    const br = await rawGet(`${baseURL}${path}`, { 'Accept-Encoding': browserEncodings });
+    expect([br.status, br.headers['content-encoding'], br.headers.vary], path).toEqual([200, 'br', expect.stringMatching(/\bAccept-Encoding\b/)]);
+    expect(br.headers['content-type'], path).toMatch(type);
+    expect(brotliDecompressSync(br.body).equals(body), path).toBe(true);
+    expect(br.body.length, path).toBeLessThan(body.length / 2);
+    // The security headers and cache rules of the file itself.
+    expect(br.headers['content-security-policy'], path).toMatch(/^default-src 'self'; /);
+    expect(br.headers['cache-control'], path).toBe(path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    const gz = await rawGet(`${baseURL}${path}`, { 'Accept-Encoding': gzipOnly });
+    expect([gz.status, gz.headers['content-encoding'], gz.headers.vary], path).toEqual([200, 'gzip', expect.stringMatching(/\bAccept-Encoding\b/)]);
+    expect(gunzipSync(gz.body).equals(body), path).toBe(true);
+    expect(gz.body.length, path).toBeLessThan(body.length / 2);
+    const plain = await rawGet(`${baseURL}${path}`);
+    expect([plain.status, plain.headers['content-encoding'], plain.headers.vary], path).toEqual([200, undefined, expect.stringMatching(/\bAccept-Encoding\b/)]);
+    expect(plain.body.equals(body), path).toBe(true);
+    // Revalidation: the same compressed file is not sent again.
+    const again = await rawGet(`${baseURL}${path}`, { 'Accept-Encoding': browserEncodings, 'If-None-Match': String(br.headers.etag) });
+    expect(again.status, path).toBe(304);
+  }
+  // Paths that lead out of the build, encoded or not, get none of what lies beside it (the page, or a 404).
+  for (const path of ['/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/assets/%2e%2e/%2e%2e/vite.config.ts', '/%2e%2e/%2e%2e/%2e%2e/etc/hostname']) {
+    const answer = await rawGet(`${baseURL}${path}`, { 'Accept-Encoding': browserEncodings });
+    const text = (answer.headers['content-encoding'] === 'br' ? brotliDecompressSync(answer.body) : answer.body).toString('utf8');
+    expect(text === html || answer.status === 404, path).toBe(true);
+  }
 });

@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
-/** Checks over the production build (run `npm run build` first; `npm test` does). */
-const dist = new URL('../../dist/', import.meta.url);
+/** Checks over the production build (run `npm run build` first; `npm test` does). OUT_DIR names another. */
+const dist = new URL(`../../${process.env.OUT_DIR ?? 'dist'}/`, import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, dist), 'utf8');
 
 interface ManifestChunk {
@@ -98,11 +98,36 @@ describe('the production build', () => {
     expect(sw).not.toContain('self.__WB_MANIFEST');
   });
 
+  it('has a .br and a .gz beside every text file, each the file itself compressed (what the hosts send)', () => {
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => !f.split('/').some((part) => part.startsWith('.')));
+    const text = files.filter((f) => /\.(?:js|css|html|svg|json|webmanifest)$/.test(f));
+    expect(text).toEqual(expect.arrayContaining(['index.html', 'sw.js', 'manifest.webmanifest', 'favicon.svg']));
+    const missing: string[] = [];
+    for (const file of text) {
+      const body = readFileSync(new URL(file, dist));
+      for (const [ext, decode] of [['br', brotliDecompressSync], ['gz', gunzipSync]] as const) {
+        const sibling = new URL(`${file}.${ext}`, dist);
+        // Left out only where compression would not make the file smaller.
+        if (!existsSync(sibling)) {
+          missing.push(`${file}.${ext}`);
+          continue;
+        }
+        const packed = readFileSync(sibling);
+        expect(packed.length, `${file}.${ext}`).toBeLessThan(body.length);
+        expect(decode(packed).equals(body), `${file}.${ext}`).toBe(true);
+      }
+    }
+    // Only files too small to gain (a few hundred bytes at most) go without.
+    expect(missing.filter((f) => statSync(new URL(f.replace(/\.(br|gz)$/, ''), dist)).size > 200)).toEqual([]);
+    // No sibling of a source map or of the build's metadata: neither is served.
+    expect(files.filter((f) => /\.map\.(br|gz)$/.test(f))).toEqual([]);
+  });
+
   // What /auth needs before it shows: the entry, the page and their static imports. What a first
   // visit loads besides (the signed-out shell texts; workbox-window and the update watch only once a
   // worker controls the page, tests/e2e/pwa.spec.ts) is counted as the browser loads it by
   // tests/e2e/budgets.spec.ts and `npm run bench`.
-  it('loads at most 150 KB gzip of JavaScript for /auth', () => {
+  it('loads at most 150 KB gzip of JavaScript for /auth, counted as sent (the .gz a gzip client gets; the .br is smaller)', () => {
     const manifest = viteManifest();
     const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
     // The entry (src/boot.ts, the pre-paint) imports the app as soon as it has run; index.html preloads it.
@@ -111,8 +136,12 @@ describe('the production build', () => {
     const authKey = Object.keys(manifest).find((k) => k.endsWith('features/auth/AuthPage.tsx'));
     expect(authKey, 'the /auth page is its own chunk').toBeDefined();
     const files = jsClosure(manifest, [entryKey, appKey!, authKey!]);
-    const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(new URL(file, dist))).length, 0);
-    console.info(`/auth JavaScript: ${(gzipBytes / 1024).toFixed(1)} KB gzip in ${files.length} files`);
+    // What the hosts send: the precompressed sibling, or the file itself where there is none.
+    const sent = (file: string, ext: 'br' | 'gz') => statSync(new URL(existsSync(new URL(`${file}.${ext}`, dist)) ? `${file}.${ext}` : file, dist)).size;
+    const gzipBytes = files.reduce((sum, file) => sum + sent(file, 'gz'), 0);
+    const brotliBytes = files.reduce((sum, file) => sum + sent(file, 'br'), 0);
+    console.info(`/auth JavaScript: ${(gzipBytes / 1024).toFixed(1)} KB gzip, ${(brotliBytes / 1024).toFixed(1)} KB brotli in ${files.length} files`);
     expect(gzipBytes).toBeLessThanOrEqual(150 * 1024);
+    expect(brotliBytes).toBeLessThan(gzipBytes);
   });
 });

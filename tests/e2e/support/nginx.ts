@@ -16,6 +16,21 @@ export function nginxPath(): string {
   return found;
 }
 
+/**
+ * Debian's brotli_static module (libnginx-mod-http-brotli-static), which the site uses to send the
+ * build's .br files. Debian's own nginx.conf loads it through modules-enabled; the test's does here.
+ */
+export function brotliStaticModule(): string {
+  const candidates = [process.env.NGINX_BROTLI_STATIC_MODULE, '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'].filter((p): p is string => Boolean(p));
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) {
+    throw new Error(
+      `No nginx brotli_static module at ${candidates.join(' or ')}. Install Debian's: "apt-get install -y libnginx-mod-http-brotli-static" (.ci/run does), or point NGINX_BROTLI_STATIC_MODULE at the module.`,
+    );
+  }
+  return found;
+}
+
 export interface RunningNginx {
   stop(): Promise<void>;
 }
@@ -32,6 +47,7 @@ export async function startNginx(siteFile: string, dir: string): Promise<Running
     [
       // As root (CI), workers would otherwise run as nobody, who cannot read this private folder.
       ...(process.getuid?.() === 0 ? ['user root;'] : []),
+      `load_module ${brotliStaticModule()};`,
       'worker_processes 1;',
       `pid ${pidFile};`,
       `error_log ${errorLog} warn;`,
