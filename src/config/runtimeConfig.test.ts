@@ -30,9 +30,9 @@ describe('runtime configuration', () => {
     [{ textDirection: 'sideways' }, 'textDirection: expected one of auto, ltr, rtl'],
     [{ textDirection: 'RTL' }, 'textDirection: expected one of auto, ltr, rtl'],
     [{ textDirection: null }, 'textDirection: expected one of auto, ltr, rtl'],
-    [{ authClient: { autoRefreshFactor: 0 } }, 'authClient.autoRefreshFactor: must be more than 0'],
-    [{ authClient: { autoRefreshFactor: -0.5 } }, 'authClient.autoRefreshFactor: must be more than 0'],
-    [{ authClient: { autoRefreshFactor: 1.5 } }, 'authClient.autoRefreshFactor: must be at most 1'],
+    [{ authClient: { autoRefreshFactor: 0 } }, 'authClient.autoRefreshFactor: must be more than 0 and at most 1'],
+    [{ authClient: { autoRefreshFactor: -0.5 } }, 'authClient.autoRefreshFactor: must be more than 0 and at most 1'],
+    [{ authClient: { autoRefreshFactor: 1.5 } }, 'authClient.autoRefreshFactor: must be more than 0 and at most 1'],
     [{ authClient: { autoRefreshFactor: '0.8' } }, 'authClient.autoRefreshFactor: expected number'],
   ])('refuses %j: %s', (raw, problem) => {
     expect(() => parseRuntimeConfig(raw)).toThrow(ConfigError);

@@ -248,7 +248,7 @@ test('nginx sends the build compressed: brotli to a browser, gzip to a gzip-only
 
 test('nginx answers only its own host name; HSTS on https alone; the platform’s pages are sandboxed on the shell’s origin', async ({ request }) => {
   // Any other Host (or none the site knows) gets no answer at all, and never reaches the platform.
-  const upstream = new PlatformControl(request, platform!.origin);
+  const upstream = new PlatformControl(request, platform!);
   await upstream.clearLog();
   for (const host of ['evil.test', `localhost:${new URL(origin).port}`]) {
     await expect(rawGet(`${origin}/api/content/v1/info/version`, { Host: host }), host).rejects.toThrow(/socket hang up|ECONNRESET/);
@@ -287,7 +287,7 @@ test('nginx answers only its own host name; HSTS on https alone; the platform’
 });
 
 test('through nginx, the SSO persona signs in on the sandboxed authorization page: its form still posts, its script cannot reach the shell', async ({ page, request }) => {
-  const upstream = new PlatformControl(request, platform!.origin);
+  const upstream = new PlatformControl(request, platform!);
   await upstream.reset();
   await quietenStartup(upstream);
   await page.goto(`${origin}/auth`);

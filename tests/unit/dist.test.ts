@@ -127,7 +127,7 @@ describe('the production build', () => {
   // visit loads besides (the signed-out shell texts; workbox-window and the update watch only once a
   // worker controls the page, tests/e2e/pwa.spec.ts) is counted as the browser loads it by
   // tests/e2e/budgets.spec.ts and `npm run bench`.
-  it('loads at most 150 KB gzip of JavaScript for /auth, counted as sent (the .gz a gzip client gets; the .br is smaller)', () => {
+  it('loads at most 150 KB of JavaScript for /auth, counted as a browser is sent it (brotli; a gzip-only client gets more)', () => {
     const manifest = viteManifest();
     const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
     // The entry (src/boot.ts, the pre-paint) imports the app as soon as it has run; index.html preloads it.
@@ -141,7 +141,9 @@ describe('the production build', () => {
     const gzipBytes = files.reduce((sum, file) => sum + sent(file, 'gz'), 0);
     const brotliBytes = files.reduce((sum, file) => sum + sent(file, 'br'), 0);
     console.info(`/auth JavaScript: ${(gzipBytes / 1024).toFixed(1)} KB gzip, ${(brotliBytes / 1024).toFixed(1)} KB brotli in ${files.length} files`);
-    expect(gzipBytes).toBeLessThanOrEqual(150 * 1024);
+    // The bytes actually sent (issue 47): every browser the shell supports asks for brotli, and the
+    // hosts send the .br. What a gzip-only client gets is printed above, beside it.
+    expect(brotliBytes).toBeLessThanOrEqual(150 * 1024);
     expect(brotliBytes).toBeLessThan(gzipBytes);
   });
 });

@@ -101,11 +101,12 @@ describe('pipeline calls of a DPoP session', () => {
     expect((await proofOf(sent[2]!)).payload.nonce).toBe('n-1');
   });
 
-  it('a nonce that is not a plain token is ignored: no retry carries it', async () => {
+  it('a nonce that is not a plain token is ignored: nothing carries it, and no retry is made for it', async () => {
     const sent = platform(() => challenge('use_dpop_nonce', 'a "quoted" nonce'), () => new Response('{}', { status: 200 }));
     refreshSession.mockResolvedValue('refused');
-    expect((await call()).status).toBe(200);
-    expect((await proofOf(sent[1]!)).payload.nonce).toBeUndefined();
+    expect((await call()).status).toBe(401);
+    expect(sent).toHaveLength(1);
+    expect((await proofOf(sent[0]!)).payload.nonce).toBeUndefined();
     expect(await readKv(sessionKeys.proofNonce, (v): v is string => typeof v === 'string')).toBeNull();
   });
 

@@ -1,8 +1,6 @@
 import type { AccessClaims } from '../session/claims';
 import { isGatewayStatus } from './gateway';
 import { endSession, refreshSession } from '../session/refresh';
-import { resourceChallenge } from '../session/dpopRules';
-import { rememberNonce } from '../session/proofNonce';
 import { dpopModule } from '../session/dpopProvider';
 import { invalidateSnapshot, sessionSnapshot } from '../session/sessionSnapshot';
 import { pipelineHost } from './host';
@@ -49,8 +47,6 @@ interface Sent {
   /** The access token the call carried (null: none). */
   token: string | null;
   pipeline: boolean;
-  /** A DPoP proof went with it. */
-  proven: boolean;
 }
 
 async function send(request: Request, options: PipelineOptions = {}): Promise<Sent> {
@@ -80,7 +76,7 @@ async function send(request: Request, options: PipelineOptions = {}): Promise<Se
     },
   );
   if (prepared.kind === 'refused') throw new PipelineRefusal(prepared.reason);
-  if (prepared.kind === 'untouched') return { response: await fetch(request), token: null, pipeline: false, proven: false };
+  if (prepared.kind === 'untouched') return { response: await fetch(request), token: null, pipeline: false };
   const outgoing = new Request(prepared.url, {
     method: request.method,
     headers: prepared.headers,
@@ -101,17 +97,16 @@ async function send(request: Request, options: PipelineOptions = {}): Promise<Se
   const proven = prepared.pipeline && token !== null && tokenKind === 'DPoP' && proofKey !== null;
   let response: Response;
   try {
-    response = proven && token && proofKey ? await (await dpopModule()).sendWithProof(outgoing, proofKey, token, snapshot.proofNonce) : await fetch(outgoing);
+    response = proven && token && proofKey ? await (await dpopModule()).sendWithProof(outgoing, proofKey, token) : await fetch(outgoing);
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) reportReachable(false);
     throw error;
   }
-  if (proven) await rememberNonce(response);
   // A gateway error means the platform behind our origin is not answering; a 401 says nothing
   // either way (the refresh that follows decides).
   if (isUnanswered(response)) reportReachable(false);
   else if (response.status !== 401) reportReachable(true);
-  return { response, token, pipeline: prepared.pipeline, proven };
+  return { response, token, pipeline: prepared.pipeline };
 }
 
 export async function pipelineFetch(request: Request, options: PipelineOptions = {}): Promise<Response> {
@@ -173,15 +168,8 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 async function networkPipelineFetch(request: Request, options: PipelineOptions = {}): Promise<Response> {
   // Only a body is used up by the first try; a GET or HEAD is sent again as it is.
   const retryCopy = request.method === 'GET' || request.method === 'HEAD' ? request : request.clone();
-  let first = await send(request, options);
+  const first = await send(request, options);
   if (first.response.status !== 401 || !first.pipeline) return first.response;
-  // A proof the platform refused (stale, or without the nonce it now asks for: kept by `send`) is
-  // made once more, fresh, before the 401 counts as the token's.
-  if (first.proven && resourceChallenge(401, first.response.headers.get('WWW-Authenticate'))) {
-    invalidateSnapshot();
-    first = await send(request.method === 'GET' || request.method === 'HEAD' ? request : retryCopy.clone(), options);
-    if (first.response.status !== 401) return first.response;
-  }
   let outcome = await refreshSession({ failedToken: first.token });
   for (const delay of unansweredRefreshRetryDelaysMs) {
     if (outcome !== 'unreachable') break;

@@ -1,5 +1,5 @@
 import { isCacheableCall, isTokenNotRequired } from './calls';
-import { authorization, type TokenKind } from '../session/dpopRules';
+import { authorization, type TokenKind } from '../session/tokenKind';
 
 /**
  * The request pipeline's rules (SPEC §7 "Common request behaviour", contract info "Request

@@ -3,9 +3,8 @@ import { pipelineHost } from '../pipeline/host';
 import { ptlPattern } from '../pipeline/prepareRequest';
 import type { AuthClientSettings } from './sessionDb';
 import type { GrantedTokens } from './tokenClient';
-import { authorization, type TokenKind } from './dpopRules';
+import { authorization, type TokenKind } from './tokenKind';
 import type { ProofKey } from './proofKey';
-import { readProofNonce } from './proofNonce';
 import { dpopModule } from './dpopProvider';
 
 const logoutPath = '/api/access/v1/auth/logout';
@@ -60,7 +59,7 @@ export async function logoutAtPlatform(accessToken: string, kind: TokenKind, pro
     if (kind === 'DPoP') {
       if (!proofKey) return;
       const { sendWithProof } = await dpopModule();
-      await sendWithProof(request, proofKey, accessToken, await readProofNonce());
+      await sendWithProof(request, proofKey, accessToken);
     } else {
       await fetch(request);
     }

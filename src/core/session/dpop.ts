@@ -1,12 +1,16 @@
 /**
  * DPoP proofs (RFC 9449) through oauth4webapi: the library signs every proof (ES256, `jwk` header,
- * `htm`, `htu`, `iat`, `jti`, `ath`) and sends the call; the shell only passes the session's key,
- * the latest nonce it knows and its own transport (credentials, cache, mode, abort). Loaded on
- * demand: a Bearer session, and the sign-in page until a grant is sent, never evaluate it.
+ * `htm`, `htu`, `iat`, `jti`, `ath`) and sends the call; the shell passes the session's key, the
+ * latest nonce any context heard (`proofNonce`), the platform's time (`proofClock`) and its own
+ * transport (credentials, cache, mode, abort), and answers a challenge once. Loaded on demand (each
+ * host provides it, `dpopProvider`): a Bearer session, and the sign-in page until a grant is sent,
+ * never evaluate it.
  */
 import * as oauth from 'oauth4webapi';
 import type { ProofKey } from './proofKey';
 import { learnPlatformClock, loadPlatformClock, platformNowSeconds } from './proofClock';
+import { readProofNonce, rememberNonce } from './proofNonce';
+import { resourceChallenge, tokenEndpointChallenge } from './dpopRules';
 
 /** A new key pair for a sign-in: ES256, the private half not extractable (oauth4webapi's default). */
 export function generateProofKey(): Promise<ProofKey> {
@@ -54,15 +58,29 @@ export function proofHandle(key: ProofKey, nonce: string | null): oauth.DPoPHand
 
 /**
  * Sends a prepared platform call with `Authorization: DPoP <token>` and a proof made for this very
- * call: its method, and the URL it is sent to (tenant prefix included, query dropped). A 401's
- * challenge comes back as the Response, as any other answer does.
+ * call: its method, and the URL it is sent to (tenant prefix included, query dropped), carrying the
+ * latest nonce any context heard. A proof the platform refuses (a nonce it now asks for, a stale or
+ * replayed proof) is made once more, fresh; whatever comes then is the answer, a 401 included.
  */
-export async function sendWithProof(request: Request, key: ProofKey, accessToken: string, nonce: string | null): Promise<Response> {
+export async function sendWithProof(request: Request, key: ProofKey, accessToken: string): Promise<Response> {
+  const retry = request.clone();
+  const nonce = await readProofNonce();
+  const response = await sendOnce(request, key, accessToken, nonce);
+  const fresh = await rememberNonce(response);
+  const challenge = resourceChallenge(response.status, response.headers.get('WWW-Authenticate'));
+  if (challenge === 'invalid_dpop_proof' || (challenge === 'use_dpop_nonce' && fresh !== null && fresh !== nonce)) {
+    return sendOnce(retry, key, accessToken, fresh ?? nonce);
+  }
+  return response;
+}
+
+async function sendOnce(request: Request, key: ProofKey, accessToken: string, nonce: string | null): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.delete('authorization');
   await loadPlatformClock();
+  let response: Response;
   try {
-    return await oauth.protectedResourceRequest(accessToken, request.method, new URL(request.url), headers, undefined, {
+    response = await oauth.protectedResourceRequest(accessToken, request.method, new URL(request.url), headers, undefined, {
       DPoP: signerFor(key, nonce).handle,
       signal: request.signal,
       // Same-origin http on a developer's machine and in the tests; the pipeline never calls elsewhere.
@@ -72,9 +90,10 @@ export async function sendWithProof(request: Request, key: ProofKey, accessToken
       [oauth.customFetch]: async (_url, init) => heard(await fetch(new Request(request, { headers: init.headers }))),
     });
   } catch (error) {
-    if (error instanceof oauth.WWWAuthenticateChallengeError) return error.response;
-    throw error;
+    if (!(error instanceof oauth.WWWAuthenticateChallengeError)) throw error;
+    response = error.response;
   }
+  return response;
 }
 
 export interface ProofGrant {
@@ -83,11 +102,28 @@ export interface ProofGrant {
   headers: Record<string, string>;
   signal: AbortSignal;
   key: ProofKey;
-  nonce: string | null;
 }
 
-/** Posts a grant (password, code, refresh, switch) to the token endpoint with a proof by `key`. */
-export async function sendGrantWithProof({ endpoint, form, headers, signal, key, nonce }: ProofGrant): Promise<Response> {
+/**
+ * Posts a grant (password, code, refresh, switch) to the token endpoint with a proof by `key`. A
+ * nonce challenge is answered by the same grant once more with the nonce (the platform refused it
+ * before looking at the grant, so nothing was spent), and a refused proof by one fresh proof.
+ */
+export async function sendGrantWithProof(grant: ProofGrant): Promise<Response> {
+  const nonce = await readProofNonce();
+  const response = await postGrant(grant, nonce);
+  const fresh = await rememberNonce(response);
+  const refusal = response.status === 400 ? await response.clone().json().catch(() => null) : null;
+  const challenge = tokenEndpointChallenge(response.status, refusal);
+  if (challenge === 'invalid_dpop_proof' || (challenge === 'use_dpop_nonce' && fresh !== null && fresh !== nonce)) {
+    const again = await postGrant(grant, fresh ?? nonce);
+    await rememberNonce(again);
+    return again;
+  }
+  return response;
+}
+
+async function postGrant({ endpoint, form, headers, signal, key }: ProofGrant, nonce: string | null): Promise<Response> {
   await loadPlatformClock();
   const { grant_type: grantType = '', client_id: clientId = '', ...parameters } = form;
   return oauth.genericTokenEndpointRequest({ issuer: endpoint.origin, token_endpoint: endpoint.href }, { client_id: clientId }, oauth.None(), grantType, parameters, {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authorization, plainNonceOf, proofTarget, resourceChallenge, tokenEndpointChallenge, tokenKindOf } from './dpopRules';
+import { plainNonceOf, proofTarget, resourceChallenge, tokenEndpointChallenge } from './dpopRules';
+import { authorization, tokenKindOf } from './tokenKind';
 
 describe('DPoP rules', () => {
   it.each([

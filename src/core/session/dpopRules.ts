@@ -1,25 +1,9 @@
 /**
  * The DPoP rules of the contract ("Sender-constrained tokens", RFC 9449) that need no key and no
- * network: which scheme a token answer names, what a proof's htu is, what a challenge asks for and
- * which nonce values are taken. The signing itself is `dpop.ts` (oauth4webapi).
+ * network: what a proof's htu is, what a challenge asks for and which nonce values are taken. Only
+ * the signer (`dpop.ts`, loaded on demand) uses them; which scheme a token answer names is
+ * `tokenKind.ts`.
  */
-
-/** How the stored access token is presented: the token answer's `token_type`, nothing else. */
-export type TokenKind = 'Bearer' | 'DPoP';
-
-/** The kind a token answer names (case-insensitive, RFC 6749 §7.1), or null for one the shell does not know. */
-export function tokenKindOf(tokenType: unknown): TokenKind | null {
-  if (typeof tokenType !== 'string') return null;
-  const lower = tokenType.toLowerCase();
-  if (lower === 'bearer') return 'Bearer';
-  if (lower === 'dpop') return 'DPoP';
-  return null;
-}
-
-/** The `Authorization` header value for a token of this kind. */
-export function authorization(kind: TokenKind, accessToken: string): string {
-  return `${kind} ${accessToken}`;
-}
 
 /**
  * The proof's `htu`: the URL actually sent (tenant prefix included), without query or fragment

@@ -7,11 +7,11 @@
 export type GrantVerdict = 'answered' | 'refused' | 'unknown';
 
 /** OAuth error codes that say the grant itself is refused, whatever is tried again. */
-const refusals = new Set(['invalid_grant', 'invalid_client', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'invalid_request']);
+const refusal = /^(?:invalid_(?:grant|client|scope|request)|unauthorized_client|unsupported_grant_type)$/;
 
 export function grantVerdict(status: number, body: unknown): GrantVerdict {
   if (status >= 200 && status < 300) return 'answered';
   if (status !== 400 && status !== 401) return 'unknown';
   const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-  return typeof error === 'string' && refusals.has(error) ? 'refused' : 'unknown';
+  return typeof error === 'string' && refusal.test(error) ? 'refused' : 'unknown';
 }

@@ -1,4 +1,5 @@
 import { readKv, sessionKeys, writeKv } from './sessionDb';
+import { onSessionMessage } from './sessionChannel';
 import { plainNonceOf } from './dpopRules';
 
 /**
@@ -7,19 +8,25 @@ import { plainNonceOf } from './dpopRules';
  * (the store's change message drops their in-memory copies), so ten tabs pay one nonce retry per
  * nonce change, not ten.
  */
-let known: string | null = null;
+let known: Promise<string | null> | null = null;
+let listening = false;
 
-export async function readProofNonce(): Promise<string | null> {
-  const stored = await readKv(sessionKeys.proofNonce, (v): v is string => typeof v === 'string');
-  known = plainNonceOf(stored);
+export function readProofNonce(): Promise<string | null> {
+  if (!listening) {
+    listening = true;
+    onSessionMessage((message) => {
+      if (message.type === 'store-changed' && message.key === sessionKeys.proofNonce) known = null;
+    });
+  }
+  known ??= readKv(sessionKeys.proofNonce, (v): v is string => typeof v === 'string').then(plainNonceOf, () => null);
   return known;
 }
 
 /** Keeps the answer's `DPoP-Nonce` when it is a new, plain one; returns it (or null). */
 export async function rememberNonce(response: Response): Promise<string | null> {
   const nonce = plainNonceOf(response.headers.get('DPoP-Nonce'));
-  if (nonce === null || nonce === known) return nonce;
-  known = nonce;
+  if (nonce === null || nonce === (await readProofNonce())) return nonce;
+  known = Promise.resolve(nonce);
   await writeKv(sessionKeys.proofNonce, nonce);
   return nonce;
 }

@@ -5,7 +5,7 @@ import { parseAccessClaims, parseRefreshClaims, type AccessClaims } from './clai
 import { reportStorageFallback } from '../storageFallback';
 import { databases, defaultTokenPath } from '../protocol';
 import { sessionKeys } from './sessionKeys';
-import type { TokenKind } from './dpopRules';
+import type { TokenKind } from './tokenKind';
 
 export { sessionKeys };
 

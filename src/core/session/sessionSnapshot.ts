@@ -1,9 +1,8 @@
 import { onLocalWrite, readKv, sessionKeys } from './sessionDb';
 import { onSessionMessage } from './sessionChannel';
 import { parseAccessClaims, type AccessClaims } from './claims';
-import type { TokenKind } from './dpopRules';
+import type { TokenKind } from './tokenKind';
 import { readProofKey, type ProofKey } from './proofKey';
-import { readProofNonce } from './proofNonce';
 
 /**
  * What every pipeline call needs (the access token, its claims and the language), read from
@@ -21,8 +20,6 @@ export interface SessionSnapshot {
   tokenKind: TokenKind;
   /** The session's DPoP key (DPoP sessions only; null when it is gone or unusable). */
   proofKey: ProofKey | null;
-  /** The platform's latest DPoP nonce. */
-  proofNonce: string | null;
 }
 
 const languageCode = /^[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}$/;
@@ -45,12 +42,12 @@ async function readSnapshot(): Promise<SessionSnapshot> {
     readKv(sessionKeys.auth, hasTokenType),
   ]);
   const tokenKind: TokenKind = auth?.tokenType === 'DPoP' ? 'DPoP' : 'Bearer';
-  const [proofKey, proofNonce] = tokenKind === 'DPoP' ? await Promise.all([readProofKey(), readProofNonce()]) : [null, null];
+  const proofKey = tokenKind === 'DPoP' ? await readProofKey() : null;
   // Only a token with readable claims is sent: an unreadable one (corrupt storage, 1 MB) would be
   // refused anyway, and would turn calls that work signed out (translations, the anonymous state)
   // into 401s. Without it a call that needs a session gets its 401, then a refresh.
   const claims = parseAccessClaims(token);
-  return { accessToken: claims ? token : null, claims, language: language ?? 'en-us', tokenKind, proofKey, proofNonce };
+  return { accessToken: claims ? token : null, claims, language: language ?? 'en-us', tokenKind, proofKey };
 }
 
 export function sessionSnapshot(): Promise<SessionSnapshot> {

@@ -2,10 +2,9 @@ import * as z from 'zod/mini';
 import { pipelineHost } from '../pipeline/host';
 import { parseAccessClaims } from './claims';
 import { defaultTokenPath } from '../protocol';
-import { tokenEndpointChallenge, tokenKindOf, type TokenKind } from './dpopRules';
+import { tokenKindOf, type TokenKind } from './tokenKind';
 import { grantVerdict } from './grantOutcome';
 import type { ProofKey } from './proofKey';
-import { readProofNonce, rememberNonce } from './proofNonce';
 import { dpopModule } from './dpopProvider';
 
 const tokenPath = defaultTokenPath;
@@ -56,9 +55,7 @@ export interface TokenRequestOptions {
 /**
  * Posts a grant to the token endpoint: form-encoded, token-not-required (no bearer, no prefix,
  * no Accept-Language), with X-XSRF-TOKEN when the endpoint is on our origin and the cookie exists,
- * and a DPoP proof when a key is given. A nonce challenge is answered by the same grant once more
- * with the nonce (the platform refused it before looking at the grant, so nothing was spent), and a
- * refused proof by one fresh proof.
+ * and a DPoP proof when a key is given (`dpop.ts` answers a nonce challenge or a refused proof once).
  */
 export async function requestToken(form: Record<string, string>, endpoint: string = tokenPath, { timeoutMs = tokenTimeoutMs, proofKey = null }: TokenRequestOptions = {}): Promise<TokenResult> {
   const host = pipelineHost();
@@ -67,27 +64,16 @@ export async function requestToken(form: Record<string, string>, endpoint: strin
   const xsrf = url.origin === host.origin ? await host.xsrfToken() : null;
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   const signal = AbortSignal.timeout(timeoutMs);
-  const post = async (nonce: string | null): Promise<Response> => {
+  const post = async (): Promise<Response> => {
     if (!proofKey) return fetch(url, { method: 'POST', headers, body: new URLSearchParams(form).toString(), credentials: 'same-origin', signal });
     const { sendGrantWithProof } = await dpopModule();
-    return sendGrantWithProof({ endpoint: url, form, headers, signal, key: proofKey, nonce });
+    return sendGrantWithProof({ endpoint: url, form, headers, signal, key: proofKey });
   };
   let response: Response;
   let refusal: unknown = null;
   try {
-    let nonce = proofKey ? await readProofNonce() : null;
-    response = await post(nonce);
+    response = await post();
     if (response.status === 400 || response.status === 401) refusal = await response.clone().json().catch(() => null);
-    if (proofKey) {
-      const fresh = await rememberNonce(response);
-      const challenge = tokenEndpointChallenge(response.status, refusal);
-      if (challenge === 'invalid_dpop_proof' || (challenge === 'use_dpop_nonce' && fresh !== null && fresh !== nonce)) {
-        nonce = fresh ?? nonce;
-        response = await post(nonce);
-        await rememberNonce(response);
-        refusal = response.status === 400 || response.status === 401 ? await response.clone().json().catch(() => null) : null;
-      }
-    }
   } catch (error) {
     const givenUp = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return givenUp ? { ok: false, reason: 'unreachable', givenUp } : { ok: false, reason: 'unreachable' };

@@ -12,7 +12,7 @@ import type { RuntimeConfig } from '../../config/runtimeConfig';
 import { tokenResponseSchema, type GrantedTokens } from '../../core/session/tokenClient';
 import { createProofKey } from '../../core/session/proofKey';
 import { readProofNonce, rememberNonce } from '../../core/session/proofNonce';
-import { tokenKindOf } from '../../core/session/dpopRules';
+import { tokenKindOf } from '../../core/session/tokenKind';
 import { proofHandle } from '../../core/session/dpop';
 import { pipelineHost } from '../../core/pipeline/host';
 import { sessionKeys, writeKv, type AuthClientSettings } from '../../core/session/sessionDb';
