@@ -536,7 +536,7 @@ for (const answer of ['renewed', 'refused'] as const) {
       const log = await platform.log({ path: '/api/' });
       // A grant refused for its proof (dated by the page's moved clock) is made again at once.
       const grant = log.findIndex((r) => r.path === '/api/access/v1/oauth/token' && r.dpop !== 'invalid');
-      const init = log.findIndex((r) => r.path === '/api/global-state/v1/init');
+      const init = log.findIndex((r) => r.path === '/api/global-state/v1/init' && r.dpop !== 'invalid');
       return { grant: log[grant]?.status, init: log[init]?.status, initAfterGrant: init > grant };
     };
     await expect.poll(statuses).toEqual({ grant: 200, init: 200, initAfterGrant: true });

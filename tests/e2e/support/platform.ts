@@ -137,7 +137,8 @@ export class PlatformControl {
     return this.call('POST', '/token', jwk ? { email, jwk } : { email });
   }
 
-  dpop(settings: DpopSettings): Promise<void> {
+  /** Changes the emulator's DPoP settings; answers them, with the nonce now current. */
+  dpop(settings: DpopSettings): Promise<{ enabled: boolean; requireNonce: boolean; nonce: string }> {
     return this.call('POST', '/dpop', settings);
   }
 
