@@ -11,4 +11,12 @@ if (!existsSync(killSwitch)) {
 }
 copyFileSync(killSwitch, join(dir, 'sw.js'));
 rmSync(join(dir, 'sw.js.map'), { force: true });
+// The hosts send a precompressed sibling in place of the file (server/precompressed, nginx's
+// gzip_static and brotli_static): the old worker's would still be served. The kill switch's own
+// siblings take their place, or none.
+for (const ext of ['br', 'gz']) {
+  const sibling = join(dir, `sw.js.${ext}`);
+  rmSync(sibling, { force: true });
+  if (existsSync(`${killSwitch}.${ext}`)) copyFileSync(`${killSwitch}.${ext}`, sibling);
+}
 console.log(`${join(dir, 'sw.js')} is now the kill switch: deploy ${dir} to retire the service worker.`);

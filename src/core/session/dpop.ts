@@ -113,7 +113,7 @@ export async function sendGrantWithProof(grant: ProofGrant): Promise<Response> {
   const nonce = await readProofNonce();
   const response = await postGrant(grant, nonce);
   const fresh = await rememberNonce(response);
-  const refusal = response.status === 400 ? await response.clone().json().catch(() => null) : null;
+  const refusal: unknown = response.status === 400 ? await response.clone().json().catch(() => null) : null;
   const challenge = tokenEndpointChallenge(response.status, refusal);
   if (challenge === 'invalid_dpop_proof' || (challenge === 'use_dpop_nonce' && fresh !== null && fresh !== nonce)) {
     const again = await postGrant(grant, fresh ?? nonce);
