@@ -72,9 +72,11 @@ async function respond(request: Request): Promise<Response> {
  */
 export function registerApiRoutes(scope: ServiceWorkerGlobalScope): void {
   const origin = scope.location.origin;
-  // Another member, tenant or organisation group from now on: nothing of the last one answers again.
+  // Another member, tenant or organisation group from now on: nothing of the last one answers
+  // again. Nor once the platform stops answering: a read asked then takes the offline path.
   onSessionMessage((message) => {
-    if (message.type === 'logoff' || message.type === 'tenant-switched' || message.type === 'orggroup-switched') forgetSharedReads();
+    const scopeEnded = message.type === 'logoff' || message.type === 'tenant-switched' || message.type === 'orggroup-switched';
+    if (scopeEnded || (message.type === 'connectivity' && !message.online)) forgetSharedReads();
   });
   scope.addEventListener('fetch', (event: FetchEvent) => {
     const { request } = event;

@@ -1,4 +1,5 @@
 import type { AccessClaims } from '../session/claims';
+import { fromCacheHeader } from './apiCache';
 
 /**
  * One network for N tabs: the service worker runs the pipeline for every tab, so identical reads of
@@ -67,7 +68,8 @@ export function sharedReadKey(method: string, url: string, headers: Iterable<[st
  * (a browser restoring its session, an update reloading every tab, a member's "reload all") start
  * within a second or two of one another on a slow device, and a start asks the current user again
  * 250 ms after the first answer (the start-up run). An answer that young is as fresh as one still
- * on its way; anything older is asked again. A write or a scope change ends it sooner (`forget`).
+ * on its way; anything older is asked again. A write, a scope change or the platform going away
+ * ends it sooner (`forget`).
  */
 export const startupReadWindowMs = 3_000;
 
@@ -77,9 +79,13 @@ export const maxKeptAnswerBytes = 1024 * 1024;
 /** All kept answers together: the oldest go first beyond it. */
 export const maxKeptBytes = 4 * 1024 * 1024;
 
-/** A start-up answer another tab may reuse: a plain success the platform did not forbid keeping. */
+/**
+ * A start-up answer another tab may reuse: a plain success the platform gave just now and did not
+ * forbid keeping (a copy from the member's offline cache was not fetched a moment ago).
+ */
 export function isReusableAnswer(response: Response): boolean {
-  return response.status === 200 && !/(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('Cache-Control') ?? '');
+  if (response.status !== 200 || response.headers.has(fromCacheHeader)) return false;
+  return !/(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('Cache-Control') ?? '');
 }
 
 /**
