@@ -4,6 +4,7 @@ import { PlatformControl } from '../tests/e2e/support/platform.ts';
 import type { BenchRow } from './report.ts';
 import type { BenchOptions } from './setup.ts';
 import { startBenchServer } from './server.ts';
+import { pollPage } from './poll.ts';
 import { median, sample } from './stats.ts';
 import { signIn } from './signIn.ts';
 
@@ -41,7 +42,7 @@ async function callsPerReload(browser: Browser, baseURL: string, platform: Platf
   try {
     const pages: Page[] = [await context.newPage()];
     await signIn(pages[0]!, baseURL);
-    await pages[0]!.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+    await pollPage(pages[0]!, 'navigator.serviceWorker.controller !== null', 60_000);
     for (let i = 1; i < tabs; i += 1) pages.push(await context.newPage());
     for (const page of pages.slice(1)) await page.goto(`${baseURL}/mfe-host`);
     for (const page of pages) await shows(page);
