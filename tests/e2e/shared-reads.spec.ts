@@ -54,7 +54,7 @@ async function readsReceived(platform: PlatformControl): Promise<Map<string, Log
 
 /** The claims of the bearer a logged call carried. */
 function bearerClaims(call: Pick<LoggedRequest, 'headers'> | undefined): { guid: string; tenantGuid: string } {
-  const token = /^Bearer (.+)$/.exec(call?.headers.authorization ?? '')?.[1] ?? '';
+  const token = /^(?:Bearer|DPoP) (.+)$/.exec(call?.headers.authorization ?? '')?.[1] ?? '';
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { guid: string; tenantGuid: string };
 }
 

@@ -54,8 +54,8 @@ describe('the question a read asks (its key)', () => {
 
   it('the token kind is the stored session’s, else Bearer', () => {
     expect(readScope(source)!.tokenKind).toBe('Bearer');
-    expect(readScope({ ...source, tokenType: 'DPoP' })!.tokenKind).toBe('DPoP');
-    expect(readScope({ ...source, tokenType: 'Bearer' })!.tokenKind).toBe('Bearer');
+    expect(readScope({ ...source, tokenKind: 'DPoP' })!.tokenKind).toBe('DPoP');
+    expect(readScope({ ...source, tokenKind: 'Bearer' })!.tokenKind).toBe('Bearer');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { AccessClaims } from '../session/claims';
+import type { TokenKind } from '../session/dpopRules';
 import { fromCacheHeader } from './apiCache';
 
 /**
@@ -7,8 +8,6 @@ import { fromCacheHeader } from './apiCache';
  * answered by that one call. DOM-free: the caller passes the clock and the call itself.
  */
 
-/** How the access token is presented; another value than Bearer only once the session stores one. */
-export type TokenKind = 'Bearer' | 'DPoP';
 
 /** Everything a read's answer may depend on besides its URL and headers. */
 export interface ReadScope {
@@ -26,8 +25,8 @@ export interface ReadScope {
 export interface ScopeSource {
   claims: AccessClaims | null;
   language: string;
-  /** The stored session's token type, once it has one (DPoP); absent means Bearer. */
-  tokenType?: string | null;
+  /** How the stored session presents its token (sessionSnapshot's `tokenKind`); absent means Bearer. */
+  tokenKind?: TokenKind | null;
 }
 
 /** The scope of a call sent now, or null signed out (such calls are never shared). */
@@ -41,7 +40,7 @@ export function readScope(source: ScopeSource): ReadScope | null {
     role: claims.role,
     org: claims.org ?? null,
     language: source.language,
-    tokenKind: source.tokenType === 'DPoP' ? 'DPoP' : 'Bearer',
+    tokenKind: source.tokenKind === 'DPoP' ? 'DPoP' : 'Bearer',
   };
 }
 
