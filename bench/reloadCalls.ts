@@ -66,7 +66,7 @@ export async function benchReloadCalls(options: BenchOptions): Promise<BenchRow[
   const server = await startBenchServer(options.outDir, options.harnessDir);
   const browser = await chromium.launch({ executablePath: chromiumPath() });
   const controlRequest = await playwrightRequest.newContext();
-  const platform = new PlatformControl(controlRequest, server.baseURL);
+  const platform = new PlatformControl(controlRequest, server);
   try {
     const reads = new Map<number, number[]>();
     const notes = new Map<number, string[]>();
