@@ -1,5 +1,5 @@
 import type { AccessClaims } from '../session/claims';
-import type { TokenKind } from '../session/dpopRules';
+import type { TokenKind } from '../session/tokenKind';
 import { fromCacheHeader } from './apiCache';
 
 /**
