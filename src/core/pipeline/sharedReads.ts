@@ -1,6 +1,5 @@
 import type { AccessClaims } from '../session/claims';
 import type { TokenKind } from '../session/tokenKind';
-import { fromCacheHeader } from './apiCache';
 
 /**
  * One network for N tabs: the service worker runs the pipeline for every tab, so identical reads of
@@ -79,12 +78,12 @@ export const maxKeptAnswerBytes = 1024 * 1024;
 export const maxKeptBytes = 4 * 1024 * 1024;
 
 /**
- * A start-up answer another tab may reuse: a plain success the platform gave just now and did not
- * forbid keeping (a copy from the member's offline cache was not fetched a moment ago).
+ * A start-up answer another tab may reuse: a plain success the platform did not forbid keeping. A
+ * copy from the member's cache (the platform slower than 3 s, core/pipeline/apiCache) is what the
+ * first tab was shown: the others get it too rather than each asking the slow platform again.
  */
 export function isReusableAnswer(response: Response): boolean {
-  if (response.status !== 200 || response.headers.has(fromCacheHeader)) return false;
-  return !/(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('Cache-Control') ?? '');
+  return response.status === 200 && !/(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('Cache-Control') ?? '');
 }
 
 /**
