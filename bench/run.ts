@@ -2,6 +2,7 @@ import { benchBundle } from './bundle.ts';
 import { benchOrgTree } from './orgTree.ts';
 import { benchPipelineOverhead } from './pipeline.ts';
 import { benchRefresh } from './refresh.ts';
+import { benchReloadCalls } from './reloadCalls.ts';
 import { printTable, writeJson, type BenchRow } from './report.ts';
 import { benchOptions, ensureBuilds, type BenchOptions } from './setup.ts';
 import { benchStartup } from './startup.ts';
@@ -15,6 +16,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<BenchRow[]>> = 
   orgTree: benchOrgTree,
   refresh: benchRefresh,
   wire: benchWire,
+  reload: benchReloadCalls,
 };
 
 const options = benchOptions(process.argv.slice(2));

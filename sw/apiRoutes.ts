@@ -1,6 +1,9 @@
-import { isPreparedRead } from '../src/core/pipeline/calls';
+import { isPostRead, isPreparedRead, isStartupRead } from '../src/core/pipeline/calls';
 import { pipelineFetch, PipelineRefusal } from '../src/core/pipeline/pipelineFetch';
+import { readScope, SharedReads, sharedReadKey } from '../src/core/pipeline/sharedReads';
 import { defaultTokenPath as tokenPath } from '../src/core/protocol';
+import { onSessionMessage } from '../src/core/session/sessionChannel';
+import { sessionSnapshot } from '../src/core/session/sessionSnapshot';
 
 /** The contract's token endpoint (a configured one elsewhere on this origin is relayed as before). */
 
@@ -20,9 +23,37 @@ export function handledByPipeline(url: URL, method: string, mode: RequestMode, o
   return url.pathname.startsWith('/api/') || (method !== 'GET' && method !== 'HEAD');
 }
 
+/** Every tab's reads in flight, and start-up answers of the last few seconds (core/pipeline/sharedReads). */
+const sharedReads = new SharedReads({ now: () => Date.now() });
+
+/** What was read may have changed: later reads ask the platform (the outbox's replay calls this too). */
+export function forgetSharedReads(): void {
+  sharedReads.forget();
+}
+
+const isWrite = (method: string, path: string) => method !== 'GET' && method !== 'HEAD' && !isPostRead(method, path);
+
+/**
+ * A GET asks the question its key names, with the scope of the token the pipeline attaches now (send
+ * time: a switch or sign-out since another tab asked makes another key). The one call runs under a
+ * signal of its own, so a caller that aborts leaves the others their answer.
+ */
+async function pipelineAnswer(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (isWrite(request.method, pathname)) {
+    forgetSharedReads();
+    return pipelineFetch(request).finally(forgetSharedReads);
+  }
+  const key = sharedReadKey(request.method, request.url, request.headers, readScope(await sessionSnapshot()));
+  if (!key) return pipelineFetch(request);
+  return sharedReads.read({ key, keep: isStartupRead(request.method, pathname), signal: request.signal }, (signal) =>
+    pipelineFetch(new Request(request, { signal })),
+  );
+}
+
 async function respond(request: Request): Promise<Response> {
   try {
-    return await pipelineFetch(request);
+    return await pipelineAnswer(request);
   } catch (error) {
     if (error instanceof PipelineRefusal) {
       console.error(error.message);
@@ -41,6 +72,12 @@ async function respond(request: Request): Promise<Response> {
  */
 export function registerApiRoutes(scope: ServiceWorkerGlobalScope): void {
   const origin = scope.location.origin;
+  // Another member, tenant or organisation group from now on: nothing of the last one answers
+  // again. Nor once the platform stops answering: a read asked then takes the offline path.
+  onSessionMessage((message) => {
+    const scopeEnded = message.type === 'logoff' || message.type === 'tenant-switched' || message.type === 'orggroup-switched';
+    if (scopeEnded || (message.type === 'connectivity' && !message.online)) forgetSharedReads();
+  });
   scope.addEventListener('fetch', (event: FetchEvent) => {
     const { request } = event;
     if (!handledByPipeline(new URL(request.url), request.method, request.mode, origin)) return;

@@ -1,9 +1,20 @@
-import { pipelineFetch } from '../src/core/pipeline/pipelineFetch';
+import { pipelineFetch, type PipelineOptions } from '../src/core/pipeline/pipelineFetch';
+import { forgetSharedReads } from './apiRoutes';
 import { replayOutbox } from '../src/core/outbox/replayOutbox';
 import { parseTabCommand } from '../src/core/pwa/workerMessages';
 import { outboxSyncTag as syncTag, workerMessages } from '../src/core/protocol';
 
 /** Also in src/lib/outbox/outbox.ts (the page registers it; this module must not import the page's code). */
+
+/** A write changes what reads answer: nothing kept or in flight answers a read asked after it. */
+async function sendWrite(request: Request, options?: PipelineOptions): Promise<Response> {
+  forgetSharedReads();
+  try {
+    return await pipelineFetch(request, options);
+  } finally {
+    forgetSharedReads();
+  }
+}
 
 interface SyncEvent extends ExtendableEvent {
   tag: string;
@@ -18,7 +29,7 @@ export function registerOutboxRoutes(scope: ServiceWorkerGlobalScope): void {
   scope.addEventListener('message', (event: ExtendableMessageEvent) => {
     if (parseTabCommand(event.data) !== workerMessages.outboxReplay) return;
     const reply = event.ports[0];
-    const work = replayOutbox(pipelineFetch, scope.location.origin).then(
+    const work = replayOutbox(sendWrite, scope.location.origin).then(
       (report) => reply?.postMessage(report),
       () => reply?.postMessage(null),
     );
@@ -28,7 +39,7 @@ export function registerOutboxRoutes(scope: ServiceWorkerGlobalScope): void {
     if (event.tag !== syncTag) return;
     // A write still waiting fails the sync, so the browser tries again later (with back-off).
     event.waitUntil(
-      replayOutbox(pipelineFetch, scope.location.origin).then((report) => {
+      replayOutbox(sendWrite, scope.location.origin).then((report) => {
         if (report.pending > 0) throw new Error(`${report.pending} writes still waiting`);
       }),
     );

@@ -416,8 +416,9 @@ test.describe('service worker stopped mid-session', () => {
       await expect.poll(workers).toEqual(['stopped']);
       await platform.clearLog();
       // A screen's own fetch of a platform path: the worker runs it through its pipeline (the
-      // shell's own non-cacheable reads skip the worker, see pipeline.spec).
-      const statuses = await page.evaluate(() => Promise.all([1, 2, 3].map(() => fetch('/api/access/v1/permissions').then((r) => r.status))));
+      // shell's own non-cacheable reads skip the worker, see pipeline.spec). Three different
+      // questions: identical reads in flight would be one call (shared-reads.spec).
+      const statuses = await page.evaluate(() => Promise.all([1, 2, 3].map((n) => fetch(`/api/access/v1/permissions?call=${n}`).then((r) => r.status))));
       expect(statuses).toEqual([200, 200, 200]);
       // The calls woke the worker (it answered them), so it read the token again from IndexedDB.
       expect(workers()).toContain('running');

@@ -81,7 +81,7 @@ for (const mode of ['service worker', 'in page'] as const) {
 }
 
 test.describe('request pipeline with a controlling service worker', () => {
-  test('the page prepares its non-cacheable reads itself; the worker answers cacheable reads and any call left unprepared', async ({ page, platform, signIn }) => {
+  test('the worker answers start-up reads (shared between tabs), cacheable reads and any call left unprepared', async ({ page, platform, signIn }) => {
     // Which host answered each platform call the page (or its organisation-tree worker) made.
     const fromWorker = new Map<string, boolean>();
     page.on('response', (response) => {
@@ -90,13 +90,14 @@ test.describe('request pipeline with a controlling service worker', () => {
     });
     await page.goto('/auth');
     await waitForServiceWorker(page);
-    // Acme Corp has no tenant prefix: a prepared read has the very path of an unprepared one.
     await signIn(page, 'admin@acme.test');
     await expect(new ShellChrome(page).memberName).not.toBeEmpty();
 
-    // Non-cacheable reads skip the worker, and reach the platform with the bearer all the same.
+    // Start-up reads go through the worker, which shares one tab's answer with the others
+    // (tests/e2e/shared-reads.spec.ts); the pipeline adds the bearer there. The page prepares its
+    // other non-cacheable reads itself (core/pipeline/calls isPreparedInPage, unit-tested).
     for (const path of ['/api/global-state/v1/init', '/api/access/v1/users/current/legacy']) {
-      expect(fromWorker.get(path), path).toBe(false);
+      expect(fromWorker.get(path), path).toBe(true);
       const [call] = await platform.log({ path });
       expect(call?.headers.authorization, path).toMatch(memberCredential);
       expect(call?.headers['accept-language'], path).toBe('en-us');

@@ -19,12 +19,20 @@ describe('contextFetch (the organisation-tree worker reaching the platform)', ()
     expect(pipelineFetch).not.toHaveBeenCalled();
   });
 
-  it('with one controlling the page, init (not cacheable): the shared pipeline, applied in this context', async () => {
+  it('with one controlling the page, init (a start-up read): a plain fetch, which the service worker shares between tabs', async () => {
+    const plain = vi.fn<(request: Request) => Promise<Response>>(() => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', plain);
+    expect((await contextFetch('/api/global-state/v1/init', true)).status).toBe(200);
+    expect(plain.mock.calls.map(([r]) => [r.url, r.headers.get('Authorization')])).toEqual([[`${location.origin}/api/global-state/v1/init`, null]]);
+    expect(pipelineFetch).not.toHaveBeenCalled();
+  });
+
+  it('with one controlling the page, another non-cacheable read: the shared pipeline, applied in this context', async () => {
     const plain = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', plain);
     pipelineFetch.mockResolvedValue(new Response('{}', { status: 200 }));
-    expect((await contextFetch('/api/global-state/v1/init', true)).status).toBe(200);
-    expect(pipelineFetch.mock.calls.map(([r]) => r.url)).toEqual([`${location.origin}/api/global-state/v1/init`]);
+    expect((await contextFetch('/api/access/v1/users/current/organizations', true)).status).toBe(200);
+    expect(pipelineFetch.mock.calls.map(([r]) => r.url)).toEqual([`${location.origin}/api/access/v1/users/current/organizations`]);
     expect(plain).not.toHaveBeenCalled();
   });
 

@@ -9,8 +9,9 @@ export type PlatformFetch = (path: string, controlled: boolean) => Promise<Respo
 /**
  * A platform GET from a context that cannot see the service worker itself (a dedicated worker): the
  * page says whether one controls it, and the page's rule applies (`core/pipeline/platformCall`; the
- * worker, created by a controlled page, is controlled too). Init, a non-cacheable read, gets the
- * pipeline applied in this context (bearer, tenant prefix, Accept-Language, 401 → one refresh
- * under the shared Web Lock → retry).
+ * worker, created by a controlled page, is controlled too). Init, a start-up read, goes through the
+ * service worker when one controls the page (one call for every tab: core/pipeline/sharedReads);
+ * without one the pipeline is applied in this context (bearer, tenant prefix, Accept-Language,
+ * 401 → one refresh under the shared Web Lock → retry).
  */
 export const contextFetch: PlatformFetch = (path, controlled) => platformCall(new Request(new URL(path, globalThis.location.origin)), controlled);

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isPreparedInPage, isPreparedRead } from './calls';
+import { isPostRead, isPreparedInPage, isPreparedRead, isStartupRead } from './calls';
 
 describe('isPreparedInPage', () => {
   it.each([
-    ['GET', '/api/global-state/v1/init', true],
     ['get', '/api/access/v1/permissions', true],
+    ['GET', '/api/access/v1/users/current/organizations', true],
+    // Start-up reads: the service worker shares one tab's answer with the others.
+    ['GET', '/api/global-state/v1/init', false],
+    ['GET', '/api/access/v1/users/current/legacy', false],
     // Cacheable: the service worker keeps the answer for offline use.
     ['GET', '/api/globalization/v1/languages', false],
     ['GET', '/api/atlas/v1/theme', false],
@@ -26,5 +29,31 @@ describe('isPreparedRead', () => {
     expect(isPreparedRead('GET', 'same-origin')).toBe(true);
     expect(isPreparedRead('GET', 'cors')).toBe(false);
     expect(isPreparedRead('POST', 'same-origin')).toBe(false);
+  });
+});
+
+describe('isStartupRead', () => {
+  it.each([
+    ['GET', '/api/global-state/v1/init', true],
+    ['GET', '/api/access/v1/users/current/legacy', true],
+    ['GET', '/api/alert/v1/alerts/banner/immediate', true],
+    ['GET', '/api/globalization/v2/translations/tenant/en-us', true],
+    ['GET', '/api/branding/v1/branding', true],
+    // The fall-backs asked only when init fails, and any other read.
+    ['GET', '/api/access/v1/permissions', false],
+    ['GET', '/api/access/v1/tenants/current', false],
+    ['GET', '/api/access/v1/users/current/organizations', false],
+    ['POST', '/api/global-state/v1/init', false],
+    ['GET', '/eu-tenant-7/api/global-state/v1/init', false],
+  ])('%s %s → %s', (method, path, expected) => {
+    expect(isStartupRead(method, path)).toBe(expected);
+  });
+});
+
+describe('isPostRead', () => {
+  it('the member’s formats are read with a POST and written with a PUT', () => {
+    expect(isPostRead('POST', '/api/globalization/v1/ui-settings/user/4f22/preferences')).toBe(true);
+    expect(isPostRead('PUT', '/api/globalization/v1/ui-settings/user/4f22/preferences')).toBe(false);
+    expect(isPostRead('POST', '/api/access/v1/eula/acceptance')).toBe(false);
   });
 });

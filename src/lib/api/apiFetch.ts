@@ -21,8 +21,9 @@ export function pipelineWorker(): ServiceWorker | null {
 
 /**
  * Every platform call of the page goes through here. When the service worker controls the page it
- * applies the pipeline to the plain request, save for non-cacheable reads, which the page prepares
- * itself and which then skip the worker (`core/pipeline/platformCall`); without a controlling
+ * applies the pipeline to the plain request (and shares start-up reads between tabs), save for the
+ * other non-cacheable reads, which the page prepares itself and which then skip the worker
+ * (`core/pipeline/platformCall`); without a controlling
  * worker (first visit before activation, a hard reload, no service-worker support, a retired
  * worker) the page applies the same pipeline to every call.
  */
