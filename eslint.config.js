@@ -70,7 +70,8 @@ export default tseslint.config(
     // The owners of a raw fetch (and ssoFlow of its own sessionStorage: the PKCE request must fail
     // loudly when that storage is refused, since an in-memory copy would not survive the redirect
     // it is for): the pipeline itself, the token endpoint (the browser's own call), the token
-    // revocation and logout of a dropped answer, the configuration file, the platform call handed
+    // revocation and logout of a dropped answer, the configuration file (the page's loader, and the
+    // login endpoints' check in the service worker), the platform call handed
     // to the controlling service worker (platformCall), the seed translations (another origin), the
     // CRM web-to-lead post (another origin, no token), OIDC discovery, the service worker's
     // manifest, and the DPoP transport (oauth4webapi sends the pipeline's prepared calls and the
@@ -80,6 +81,7 @@ export default tseslint.config(
       'src/core/pipeline/pipelineFetch.ts',
       'src/core/session/tokenClient.ts',
       'src/core/session/discardTokens.ts',
+      'src/core/session/loginEndpoints.ts',
       'src/core/pipeline/platformCall.ts',
       'src/config/loadRuntimeConfig.ts',
       'src/lib/i18n/tenantTranslations.ts',

@@ -1,6 +1,7 @@
 import { isExpired, parseAccessClaims } from './claims';
 import { exclusively } from '../exclusively';
-import { deleteKv, readAccessToken, readAuthClientSettings, readKv, readStoredAuth, replaceAuthIfCurrent, sessionKeys, writeKv } from './sessionDb';
+import { readAuthClientSettings } from './loginEndpoints';
+import { deleteKv, readAccessToken, readKv, readStoredAuth, replaceAuthIfCurrent, sessionKeys, writeKv } from './sessionDb';
 import { discardTokens, logoutAtPlatform } from './discardTokens';
 import { readProofKey } from './proofKey';
 import { broadcast } from './sessionChannel';

@@ -220,7 +220,8 @@ function isAuthClientSettings(value: unknown): value is AuthClientSettings {
   );
 }
 
-export async function readAuthClientSettings(): Promise<AuthClientSettings> {
+/** The stored copy, as written: never used for a call unchecked (`loginEndpoints.readAuthClientSettings`). */
+export async function readStoredAuthClient(): Promise<AuthClientSettings> {
   return (await readKv(sessionKeys.authClient, isAuthClientSettings)) ?? defaultAuthClientSettings;
 }
 

@@ -14,6 +14,7 @@ import { createProofKey } from '../../core/session/proofKey';
 import { readProofNonce, rememberNonce } from '../../core/session/proofNonce';
 import { tokenKindOf } from '../../core/session/tokenKind';
 import { proofHandle } from '../../core/session/dpop';
+import { trustedSettings } from '../../core/session/loginEndpoints';
 import { pipelineHost } from '../../core/pipeline/host';
 import { sessionKeys, writeKv, type AuthClientSettings } from '../../core/session/sessionDb';
 import { LoginError, emitLoginEvent, loginMessages, type LoginErrorEventType, type LoginMessage } from './loginEvents';
@@ -334,7 +335,8 @@ async function rememberDiscovered(config: RuntimeConfig, as: oauth.Authorization
     endSessionEndpoint: authClient.logoutUrl ?? (typeof as.end_session_endpoint === 'string' ? as.end_session_endpoint : null),
   };
   try {
-    await writeKv(sessionKeys.authClient, settings);
+    // A discovery document naming endpoints off the allowed origins gets none of them kept.
+    await writeKv(sessionKeys.authClient, trustedSettings(settings, authClient, location.origin));
   } catch {
     // Storage refused: refresh and sign-out fall back to the platform's own endpoints.
   }

@@ -1,5 +1,6 @@
 import { isExpired, parseAccessClaims, refreshTokenGuid } from '../../core/session/claims';
-import { type AuthClientSettings, deleteKv, readAccessToken, readAuthClientSettings, readClaims, readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
+import { readAuthClientSettings } from '../../core/session/loginEndpoints';
+import { type AuthClientSettings, deleteKv, readAccessToken, readClaims, readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
 import { revokeRefreshToken } from '../../core/session/discardTokens';
 import { broadcast } from '../../core/session/sessionChannel';
 import { apiFetch } from '../api/apiFetch';

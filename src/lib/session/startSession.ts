@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '../../config/runtimeConfig';
-import { defaultAuthClientSettings, readAuthClientSettings, sessionKeys, writeKv, type AuthClientSettings } from '../../core/session/sessionDb';
+import { setConfiguredLogin, trustedSettings } from '../../core/session/loginEndpoints';
+import { defaultAuthClientSettings, readStoredAuthClient, sessionKeys, writeKv, type AuthClientSettings } from '../../core/session/sessionDb';
 import { syncSessionFromStorage } from './sessionAtoms';
 
 /**
@@ -8,21 +9,17 @@ import { syncSessionFromStorage } from './sessionAtoms';
  */
 export async function startSession(config: RuntimeConfig): Promise<void> {
   const { authClient } = config;
+  // Every reader of the stored copy checks its endpoints against this (core/session/loginEndpoints).
+  setConfiguredLogin(authClient);
+  // The endpoints found by discovery at the last OIDC sign-in (lib/auth/ssoFlow) stay while the
+  // issuer is the same and they pass the origin rule: refresh grants go to its token endpoint
+  // unless one is configured. The copy is for the service worker, which re-checks it too.
+  const stored = authClient.oidc ? await readStoredAuthClient().catch(() => null) : null;
   const client: AuthClientSettings = {
+    ...trustedSettings(stored ?? defaultAuthClientSettings, authClient, location.origin),
     clientId: authClient.clientId,
-    tokenEndpoint: authClient.tokenEndpoint ?? defaultAuthClientSettings.tokenEndpoint,
     refreshGraceSeconds: authClient.refreshGraceSeconds,
   };
-  if (authClient.oidc) {
-    // The endpoints found by discovery at the last OIDC sign-in (lib/auth/ssoFlow) stay while the
-    // issuer is the same: refresh grants go to its token endpoint unless one is configured.
-    const stored = await readAuthClientSettings().catch(() => null);
-    const discovered = stored?.issuer === authClient.issuer ? stored : null;
-    client.issuer = authClient.issuer;
-    client.tokenEndpoint = authClient.tokenEndpoint ?? discovered?.tokenEndpoint ?? client.tokenEndpoint;
-    client.revocationEndpoint = discovered?.revocationEndpoint ?? null;
-    client.endSessionEndpoint = authClient.logoutUrl ?? discovered?.endSessionEndpoint ?? null;
-  }
   try {
     await writeKv(sessionKeys.authClient, client);
   } catch (error) {
