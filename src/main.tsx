@@ -19,6 +19,7 @@ import { detectStart, type StartKind } from './lib/state/warmStart';
 import { preloadSignedInChunks } from './app/signedInChunks';
 import { readLocal } from './lib/storage/localStore';
 import { storageKeys } from './lib/storage/keys';
+import { forgetLocalAtSignedOutStart } from './lib/storage/forgetLocal';
 import './styles/global.css';
 
 document.documentElement.dataset.build = appBuild;
@@ -43,6 +44,8 @@ async function bootstrap(): Promise<void> {
   const configLoad = loadRuntimeConfig();
   void configLoad.catch(() => undefined); // its failure is handled where it is awaited
   const { signedIn, warm } = await start;
+  // No session: what a session's end left in local storage goes (one the worker ended could not).
+  if (!signedIn) forgetLocalAtSignedOutStart();
   // A warm start shows nothing until the shell paints from the device: never the loading display.
   if (!warm) root.render(<Loading size="large" />);
   if (signedIn) preloadSignedInChunks();

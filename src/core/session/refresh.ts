@@ -4,6 +4,7 @@ import { readAuthClientSettings } from './loginEndpoints';
 import { deleteKv, readAccessToken, readKv, readStoredAuth, replaceAuthIfCurrent, sessionKeys, writeKv } from './sessionDb';
 import { discardTokens, logoutAtPlatform } from './discardTokens';
 import { readProofKey } from './proofKey';
+import { forgetStored } from '../inventory/forgetStored';
 import { broadcast } from './sessionChannel';
 import { requestToken, tokenTimeoutMs } from './tokenClient';
 import { reportReachable } from '../pipeline/connectivity';
@@ -105,9 +106,12 @@ async function digest(token: string): Promise<string> {
 export async function endSession(): Promise<'refused'> {
   const [auth, token, proofKey] = await Promise.all([readStoredAuth(), readAccessToken(), readProofKey()]);
   if (token && !isExpired(parseAccessClaims(token))) await logoutAtPlatform(token, auth?.tokenType ?? 'Bearer', proofKey);
+  // Tokens first: whatever else fails, the session is gone. Then every copy of the member the
+  // inventory says a session's end takes (none of it needs a tab: with none open, this is all).
   await deleteKv(sessionKeys.auth);
   await deleteKv(sessionKeys.accessToken);
   await deleteKv(sessionKeys.proofKey);
+  await forgetStored('forced');
   broadcast({ type: 'logoff', redirect: '/auth' });
   return 'refused';
 }

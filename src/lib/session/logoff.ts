@@ -4,18 +4,17 @@ import { type AuthClientSettings, deleteKv, readAccessToken, readClaims, readKv,
 import { revokeRefreshToken } from '../../core/session/discardTokens';
 import { broadcast } from '../../core/session/sessionChannel';
 import { apiFetch } from '../api/apiFetch';
-import { clearApiCaches } from '../../core/pipeline/apiCache';
+import { forgetStored } from '../../core/inventory/forgetStored';
+import { forgetLocal } from '../storage/forgetLocal';
 import { clearDrafts } from '../forms/formDraft';
 import { storageKeys } from '../storage/keys';
-import { clearTab, readLocal, removeLocal, writeLocal } from '../storage/localStore';
+import { readLocal, writeLocal } from '../storage/localStore';
 import { lookupSamlUserType, samlLogoutPath } from './samlUserType';
 import { appStore } from '../../state/jotai';
 import { sessionAtom, signedOutSession } from './sessionAtoms';
 import { clearSignedInState } from '../state/signedInState';
 import { clearWaitingWrites } from '../outbox/appBadge';
 
-/** Local-storage keys cleared on logoff (SPEC §4 "chosen keys"); language, theme and return URL stay. */
-const clearedKeys = [storageKeys.auth, storageKeys.tenant, storageKeys.session, storageKeys.omni] as const;
 
 
 export { clearLoggingOff, isLoggingOff, markLoggingOff, saveReturnUrl } from './logoffState';
@@ -50,15 +49,14 @@ export async function clearLocalSession(options: { keepDrafts?: boolean; member?
     if (member) await forget?.forgetMember(member);
   }
   clearWaitingWrites();
+  const ending = options.keepDrafts ? 'forced' : 'explicit';
+  // What goes is the inventory's (core/inventory): the tokens, the ID token, the DPoP key, the
+  // member's copies in IndexedDB and Cache Storage, their keys under the product prefix (a remote's
+  // too); this tab's session storage but its return URL, which signing in again needs.
   await deleteKv(sessionKeys.auth);
   await deleteKv(sessionKeys.accessToken);
-  await deleteKv(sessionKeys.idToken);
-  // The session's DPoP key goes with its tokens: the next sign-in makes a new one.
-  await deleteKv(sessionKeys.proofKey);
-  for (const key of clearedKeys) removeLocal(key);
-  // The tab's return URL survives the clear: it is what signing in again needs.
-  clearTab([storageKeys.returnUrl]);
-  await clearApiCaches();
+  await forgetStored(ending);
+  forgetLocal(ending);
   // The member's last known state, organisation tree and brand go too: nothing of theirs outlives sign-out.
   await forget?.forgetSignedInCopies();
   appStore.set(sessionAtom, signedOutSession);
