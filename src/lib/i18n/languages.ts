@@ -21,7 +21,8 @@ export const fallbackLanguages: readonly Language[] = Object.freeze([{ Id: 0, Co
 /** The languages offered to the member (the language menus). */
 export const languagesAtom = atom<readonly Language[]>(fallbackLanguages);
 
-const storedKey = 'languages';
+/** The language list's entry in the session store (core/inventory lists it). */
+export const languagesKey = 'languages';
 const isLanguageList = (v: unknown): v is Language[] => languageListSchema.safeParse(v).success;
 
 /**
@@ -39,8 +40,8 @@ export async function loadLanguages(): Promise<readonly Language[]> {
   } catch {
     // offline: the last good list below
   }
-  if (fresh) await writeKv(storedKey, fresh).catch(() => undefined);
-  const list = fresh ?? (await readKv(storedKey, isLanguageList)) ?? fallbackLanguages;
+  if (fresh) await writeKv(languagesKey, fresh).catch(() => undefined);
+  const list = fresh ?? (await readKv(languagesKey, isLanguageList)) ?? fallbackLanguages;
   appStore.set(languagesAtom, list);
   return list;
 }
@@ -50,7 +51,7 @@ export async function rememberLanguages(list: readonly Language[]): Promise<void
   const parsed = languageListSchema.safeParse(list);
   if (!parsed.success) return;
   appStore.set(languagesAtom, parsed.data);
-  await writeKv(storedKey, parsed.data).catch(() => undefined);
+  await writeKv(languagesKey, parsed.data).catch(() => undefined);
 }
 
 /** The language code of a platform Language.Id (the access token's languageId), if listed. */

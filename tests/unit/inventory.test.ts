@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { entryFor, inventory, type Area } from '../../src/core/inventory/inventory.ts';
+import { cacheNames, databases, locks, channels } from '../../src/core/protocol.ts';
+import { chromeSnapshotKey, proofClockKey, sessionKeys } from '../../src/core/session/sessionKeys.ts';
+import { storageKeys, storagePrefix } from '../../src/lib/storage/keys.ts';
+import { ssoStorageKeys } from '../../src/lib/auth/ssoFlow.ts';
+import { lastKnownStateKey } from '../../src/lib/state/warmStart.ts';
+import { refreshInFlightKey } from '../../src/core/session/refresh.ts';
+import { signedInPrefixes, storedKeys } from '../../src/lib/i18n/translations.ts';
+import { languagesKey } from '../../src/lib/i18n/languages.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const kv = `${databases.session.name}/${databases.session.stores.kv}/`;
+const catchAll = storagePrefix;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$|testSupport/.test(name) ? [path] : [];
+  });
+}
+const files = ['src', 'sw', 'workers'].flatMap((dir) => sourceFiles(join(repoRoot, dir)));
+
+/** A name's own entry: found, and not only the catch-all for a remote's unknown keys. */
+function listed(area: Area, name: string): boolean {
+  const entry = entryFor(area, name);
+  return entry !== null && !(area === 'localStorage' && entry.name === catchAll);
+}
+
+/**
+ * Every key expression a source writes into the session store with, by file, and the name it
+ * stands for. A new write fails the scan below until it is added here (and to the inventory).
+ */
+const owner = { tenantId: 't', memberGuid: 'm' };
+const kvWrites: Record<string, string> = {
+  'src/lib/auth/ssoFlow.ts: sessionKeys.authClient': sessionKeys.authClient,
+  'src/lib/session/startSession.ts: sessionKeys.authClient': sessionKeys.authClient,
+  'src/lib/prepaint/keepChrome.ts: chromeSnapshotKey': chromeSnapshotKey,
+  'src/lib/session/session.ts: sessionKeys.proofKey': sessionKeys.proofKey,
+  'src/lib/session/session.ts: sessionKeys.auth': sessionKeys.auth,
+  'src/lib/session/session.ts: sessionKeys.accessToken': sessionKeys.accessToken,
+  'src/lib/session/session.ts: sessionKeys.refreshedAt': sessionKeys.refreshedAt,
+  'src/lib/session/session.ts: sessionKeys.idToken': sessionKeys.idToken,
+  'src/lib/state/lastKnownState.ts: key': lastKnownStateKey,
+  'src/lib/i18n/tenantTranslations.ts: key': storedKeys.v2('en-us', owner),
+  'src/lib/i18n/languages.ts: languagesKey': languagesKey,
+  'src/lib/i18n/languageStore.ts: sessionKeys.language': sessionKeys.language,
+  'src/lib/i18n/translations.ts: key': storedKeys.v1('en-us', 't'),
+  'src/core/session/refresh.ts: refreshInFlightKey': refreshInFlightKey,
+  'src/core/session/proofClock.ts: proofClockKey': proofClockKey,
+  'src/core/session/proofNonce.ts: sessionKeys.proofNonce': sessionKeys.proofNonce,
+};
+
+describe('the inventory of what the shell keeps (src/core/inventory)', () => {
+  it('gives every entry a scope and a lifetime', () => {
+    const scopes = ['device', 'member', 'member-scope', 'tab'];
+    const lifetimes = ['kept', 'session', 'member-return', 'tab'];
+    expect(inventory.filter((entry) => !scopes.includes(entry.scope) || !lifetimes.includes(entry.lifetime) || !entry.what).map((e) => e.name)).toEqual([]);
+  });
+
+  it('lists every session-store key a source writes', () => {
+    const unknown: string[] = [];
+    for (const file of files) {
+      const path = relative(repoRoot, file);
+      if (path === 'src/core/session/sessionDb.ts') continue; // the store itself
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/writeKv\(\s*([^,]+),|writeKvIf\(\s*\{\s*\[([^\]]+)\]/g)) {
+        const expression = `${path}: ${(match[1] ?? match[2] ?? '').trim()}`;
+        if (!(expression in kvWrites)) unknown.push(expression);
+      }
+    }
+    expect(unknown).toEqual([]);
+    // The refresh's own write (replaceAuthIfCurrent) and the prefixes the page clears by.
+    const names = [...Object.values(kvWrites), ...Object.values(sessionKeys), storedKeys.module('m', 'en-us', 't'), ...Object.values(signedInPrefixes)];
+    expect(names.filter((name) => !listed('indexedDB', kv + name))).toEqual([]);
+  });
+
+  it('lists every local- and session-storage key a source names, and every key under the product prefix a source spells out', () => {
+    const named = [...Object.values(storageKeys), ...Object.values(ssoStorageKeys), `${storagePrefix}draft.form.user.tenant`];
+    expect(named.filter((name) => !listed('localStorage', name) && !listed('sessionStorage', name))).toEqual([]);
+    const crossContext = new Set<string>([...Object.values(locks), ...Object.values(channels)]);
+    const spelt: string[] = [];
+    for (const file of files) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/['"`](trust-shell\.[A-Za-z0-9_.-]+)/g)) {
+        const name = match[1]!;
+        if (!crossContext.has(name) && !listed('localStorage', name) && !listed('sessionStorage', name)) spelt.push(`${relative(repoRoot, file)}: ${name}`);
+      }
+    }
+    expect(spelt).toEqual([]);
+  });
+
+  it('lists every database store and cache the protocol names', () => {
+    const stores = Object.values(databases).flatMap((db) => Object.values(db.stores).map((store) => `${db.name}/${store}`));
+    expect(stores.filter((store) => store !== `${databases.session.name}/${databases.session.stores.kv}` && !listed('indexedDB', store))).toEqual([]);
+    expect([`${cacheNames.apiPrefix}:member`, cacheNames.config, `workbox-${cacheNames.precache}-scope`].filter((name) => !listed('cacheStorage', name))).toEqual([]);
+  });
+
+  it("counts a remote's unknown key under the prefix as the member's: it goes when the session ends", () => {
+    expect(entryFor('localStorage', `${storagePrefix}someRemote.layout`)).toMatchObject({ scope: 'member-scope', lifetime: 'session' });
+  });
+});
