@@ -67,6 +67,7 @@ test.describe('nothing of the member left behind', () => {
       expect(worker).toBeDefined();
       // Background Sync's event, as the browser fires it when the network is back.
       await worker!.evaluate(() => {
+        const { ExtendableEvent } = globalThis as unknown as { ExtendableEvent: typeof Event };
         const event = new ExtendableEvent('sync');
         Object.defineProperty(event, 'tag', { value: 'trust-shell-outbox' });
         self.dispatchEvent(event);

@@ -6,15 +6,31 @@ import { entryFor, inventory, type Area } from '../../src/core/inventory/invento
 import { cacheNames, databases, locks, channels } from '../../src/core/protocol.ts';
 import { chromeSnapshotKey, proofClockKey, sessionKeys } from '../../src/core/session/sessionKeys.ts';
 import { storageKeys, storagePrefix } from '../../src/lib/storage/keys.ts';
-import { ssoStorageKeys } from '../../src/lib/auth/ssoFlow.ts';
-import { lastKnownStateKey } from '../../src/lib/state/warmStart.ts';
-import { refreshInFlightKey } from '../../src/core/session/refresh.ts';
-import { signedInPrefixes, storedKeys } from '../../src/lib/i18n/translations.ts';
-import { languagesKey } from '../../src/lib/i18n/languages.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const kv = `${databases.session.name}/${databases.session.stores.kv}/`;
 const catchAll = storagePrefix;
+
+/**
+ * A constant's string value, read from its module's text (those modules need the browser's types,
+ * which this project has not): `name = '…'`, or a property `name: '…'`.
+ */
+function constant(file: string, name: string): string {
+  const match = new RegExp(`\\b${name}\\s*[=:]\\s*'([^']+)'`).exec(readFileSync(join(repoRoot, file), 'utf8'));
+  if (!match) throw new Error(`${file} no longer defines ${name}`);
+  return match[1]!;
+}
+const lastKnownStateKey = constant('src/lib/state/warmStart.ts', 'lastKnownStateKey');
+const refreshInFlightKey = constant('src/core/session/refresh.ts', 'refreshInFlightKey');
+const languagesKey = constant('src/lib/i18n/languages.ts', 'languagesKey');
+const signedInPrefixes = { v2: constant('src/lib/i18n/translations.ts', 'v2'), module: constant('src/lib/i18n/translations.ts', 'module') };
+// storedKeys (lib/i18n/translations): the anonymous catalogue's key is spelt in its template.
+const anonymousCatalogue = /`(translations:v1:)\$\{/.exec(readFileSync(join(repoRoot, 'src/lib/i18n/translations.ts'), 'utf8'))?.[1] ?? 'missing';
+const storedKeys = {
+  v1: (lang: string, tenantId: string) => `${anonymousCatalogue}${lang}:${tenantId}`,
+  v2: (lang: string, owner: { tenantId: string; memberGuid: string }) => `${signedInPrefixes.v2}${lang}:${owner.tenantId}:${owner.memberGuid}`,
+  module: (module: string, lang: string, tenantId: string) => `${signedInPrefixes.module}${module}:${lang}:${tenantId}`,
+};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -80,7 +96,7 @@ describe('the inventory of what the shell keeps (src/core/inventory)', () => {
   });
 
   it('lists every local- and session-storage key a source names, and every key under the product prefix a source spells out', () => {
-    const named = [...Object.values(storageKeys), ...Object.values(ssoStorageKeys), `${storagePrefix}draft.form.user.tenant`];
+    const named = [...Object.values(storageKeys), `${storagePrefix}draft.form.user.tenant`];
     expect(named.filter((name) => !listed('localStorage', name) && !listed('sessionStorage', name))).toEqual([]);
     const crossContext = new Set<string>([...Object.values(locks), ...Object.values(channels)]);
     const spelt: string[] = [];

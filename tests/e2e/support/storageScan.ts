@@ -32,7 +32,7 @@ export async function scanOrigin(): Promise<StoredItem[]> {
         tx.oncomplete = () => resolve([keys.result, values.result]);
         tx.onerror = () => reject(tx.error ?? new Error('read failed'));
       });
-      keys.forEach((key, i) => items.push({ where: `indexedDB:${name}/${store}/${String(key)}`, text: asText(values[i]) }));
+      keys.forEach((key, i) => items.push({ where: `indexedDB:${name}/${store}/${typeof key === 'string' ? key : JSON.stringify(key)}`, text: asText(values[i]) }));
     }
     db.close();
   }
