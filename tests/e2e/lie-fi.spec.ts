@@ -1,5 +1,9 @@
-import { test, expect, en, finishedStarting } from './fixtures.ts';
+import type { Page, TestInfo } from '@playwright/test';
+import { test, expect, ar, en, finishedStarting } from './fixtures.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
+import { axeViolations } from './support/axe.ts';
+import { barCollisions } from './support/layout.ts';
+import { shoot } from './support/screenshots.ts';
 
 /**
  * A platform that accepts connections and answers nothing (lie-fi, issue 45): the emulator's `hold`
@@ -7,6 +11,31 @@ import { ShellChrome, SignInPage } from './support/pages.ts';
  * seconds that pass. The page runs the pipeline itself (no service worker: it keeps real time).
  */
 const preferencesPrefix = '/api/globalization/v1/ui-settings/user/';
+const widths = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+];
+
+/** A returning member's tab, reloaded while the platform holds every call: the hold's id. */
+async function warmStartHeld(page: Page, platform: { fault: (spec: { path: string; hold: boolean }) => Promise<{ id: string }>; clearLog: () => Promise<void> }): Promise<string> {
+  await finishedStarting(page);
+  const held = await platform.fault({ path: '/api/', hold: true });
+  await platform.clearLog();
+  await page.reload();
+  return held.id;
+}
+
+/** The reconnecting status at phone and desktop width: in the bar, nothing overlapping, axe clean. */
+async function checkStatusLayout(page: Page, chrome: ShellChrome, testInfo: TestInfo, name: string): Promise<void> {
+  for (const size of widths) {
+    await page.setViewportSize(size);
+    await expect(chrome.reconnecting).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('status').filter({ hasText: chrome.texts.Reconnecting! })).toBeVisible();
+    expect(await barCollisions(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, testInfo, `${name}-reconnecting-${size.width}`);
+  }
+}
 
 test.describe('lie-fi', () => {
   test('warm start: the shell works from the device, says it is reconnecting within 10 s, keeps a write for later, and clears itself when answers come', async ({
@@ -14,16 +43,13 @@ test.describe('lie-fi', () => {
     page,
     signedIn,
     platform,
-  }) => {
+  }, testInfo) => {
     await context.clock.install();
     await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
     await chrome.expectSignedInAs('Ada Admin');
-    await finishedStarting(page);
 
-    const held = await platform.fault({ path: '/api/', hold: true });
-    await platform.clearLog();
-    await page.reload();
+    const held = { id: await warmStartHeld(page, platform) };
     // The device's copy paints, with nothing answered.
     await chrome.expectSignedInAs('Ada Admin');
     await expect(chrome.tenantName).toHaveText('Acme Corp');
@@ -35,6 +61,7 @@ test.describe('lie-fi', () => {
     await expect(chrome.reconnecting).toBeVisible();
     await expect(chrome.offline).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    await checkStatusLayout(page, chrome, testInfo, 'ltr');
 
     // A write goes to the outbox instead of spinning.
     await chrome.saveTimeFormat('24Hour');
@@ -80,5 +107,20 @@ test.describe('lie-fi', () => {
     await signInPage.submitPassword();
     await expect(page).toHaveURL(/\/mfe-host/);
     await new ShellChrome(page).expectSignedInAs('Ada Admin');
+  });
+
+  test('right to left, in Arabic: the reconnecting status at phone and desktop width', async ({ context, page, signedIn, platform }, testInfo) => {
+    await context.clock.install();
+    await signedIn(page, 'arabic@acme.test');
+    const chrome = new ShellChrome(page, ar);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await finishedStarting(page);
+    // The platform goes silent mid-session: the preferences the member opens are never answered.
+    await platform.fault({ path: '/api/', hold: true });
+    await chrome.openPreferences();
+    await context.clock.runFor(10_000);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await checkStatusLayout(page, chrome, testInfo, 'rtl');
   });
 });
