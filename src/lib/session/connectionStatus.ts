@@ -20,9 +20,9 @@ export type ConnectionEvent =
 
 export const connectedState: ConnectionState = { reachable: true, silent: false };
 
-export function nextConnection(state: ConnectionState, event: ConnectionEvent): ConnectionState {
+/** The state after an event: the latest word wins, so the state before does not matter (kept for a reducer's shape). */
+export function nextConnection(_state: ConnectionState, event: ConnectionEvent): ConnectionState {
   if (event.online) return connectedState;
-  // The latest word wins: the browser's own offline, or the platform's refusal or silence.
   if (event.type === 'browser') return { reachable: false, silent: false };
   return { reachable: false, silent: event.silent === true };
 }
