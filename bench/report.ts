@@ -6,7 +6,7 @@ export interface BenchRow {
   figure: string;
   sample: Sample | null;
   /** How the median and spread print (`1.23×`, `12.3 ms`, `149.2 KB`). */
-  unit: 'ms' | '×' | 'KB' | '/interval' | 'rounds' | 'calls';
+  unit: 'ms' | '×' | 'KB' | '/interval' | 'rounds' | 'calls' | 'count';
   /** Anything else worth seeing beside the median (the two sides of a ratio). */
   note?: string;
   /** '' when no aim was set (context only). */
@@ -15,7 +15,7 @@ export interface BenchRow {
   ok: boolean | null;
 }
 
-const digits: Record<BenchRow['unit'], number> = { ms: 1, '×': 2, KB: 1, '/interval': 2, rounds: 1, calls: 1 };
+const digits: Record<BenchRow['unit'], number> = { ms: 1, '×': 2, KB: 1, '/interval': 2, rounds: 1, calls: 1, count: 0 };
 
 function format(unit: BenchRow['unit'], v: number): string {
   const text = v.toFixed(digits[unit]);

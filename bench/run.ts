@@ -5,6 +5,7 @@ import { benchRefresh } from './refresh.ts';
 import { benchReloadCalls } from './reloadCalls.ts';
 import { printTable, writeJson, type BenchRow } from './report.ts';
 import { benchOptions, ensureBuilds, type BenchOptions } from './setup.ts';
+import { benchSoak } from './soak.ts';
 import { benchStartup } from './startup.ts';
 import { benchWire } from './wire.ts';
 
@@ -17,6 +18,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<BenchRow[]>> = 
   refresh: benchRefresh,
   wire: benchWire,
   reload: benchReloadCalls,
+  soak: benchSoak,
 };
 
 const options = benchOptions(process.argv.slice(2));

@@ -32,7 +32,7 @@ export function ensureBuilds(options: BenchOptions): void {
     console.log(`  building the app into ${options.outDir}/`);
     execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit', env });
   }
-  if (options.build || !existsSync(`${options.harnessDir}/bench/pipeline.html`)) {
+  if (options.build || !['pipeline', 'soak'].every((page) => existsSync(`${options.harnessDir}/bench/${page}.html`))) {
     console.log(`  building the harness pages into ${options.harnessDir}/`);
     execFileSync('npx', ['vite', 'build', '--config', 'bench/vite.bench.config.ts'], { stdio: 'inherit', env });
   }

@@ -20,6 +20,6 @@ export default defineConfig({
     // Everything under /bench/, so nothing shadows the app's own /assets/.
     assetsDir: 'bench/assets',
     target: 'es2022',
-    rollupOptions: { input: { pipeline: 'bench/pipeline.html', bare: 'bench/bare.html', orgTree: 'bench/orgTree.html' } },
+    rollupOptions: { input: { pipeline: 'bench/pipeline.html', bare: 'bench/bare.html', orgTree: 'bench/orgTree.html', soak: 'bench/soak.html' } },
   },
 });

@@ -6,6 +6,7 @@ import { invalidateSnapshot, sessionSnapshot } from '../session/sessionSnapshot'
 import { pipelineHost } from './host';
 import { prepareRequest } from './prepareRequest';
 import { reportReachable } from './connectivity';
+import { callDeadline, isTimeout } from './callDeadline';
 import { isCacheableCall } from './calls';
 import { apiNetworkTimeoutMs, readCachedAnswer, storeAnswer, type CachePartition } from './apiCache';
 
@@ -77,6 +78,9 @@ async function send(request: Request, options: PipelineOptions = {}): Promise<Se
   );
   if (prepared.kind === 'refused') throw new PipelineRefusal(prepared.reason);
   if (prepared.kind === 'untouched') return { response: await fetch(request), token: null, pipeline: false };
+  // Every pipeline call has a time limit; one unanswered for a while tells the chrome the platform
+  // is silent (reconnecting) before it is given up.
+  const deadline = callDeadline(request.signal, { onSilent: () => reportReachable(false, { silent: true }) });
   const outgoing = new Request(prepared.url, {
     method: request.method,
     headers: prepared.headers,
@@ -88,7 +92,7 @@ async function send(request: Request, options: PipelineOptions = {}): Promise<Se
     // (apiCache) is the only cache of their answers.
     cache: prepared.pipeline ? 'no-store' : request.cache,
     redirect: request.redirect,
-    signal: request.signal,
+    signal: deadline.signal,
     // A pipeline call never leaves this origin (its bearer must not), and 'same-origin' is what
     // tells a controlling service worker that it is already prepared (sw/staticRoutes).
     ...(prepared.pipeline ? { mode: 'same-origin' as const } : request.mode === 'navigate' ? {} : { mode: request.mode }),
@@ -99,8 +103,11 @@ async function send(request: Request, options: PipelineOptions = {}): Promise<Se
   try {
     response = proven && token && proofKey ? await (await dpopModule()).sendWithProof(outgoing, proofKey, token) : await fetch(outgoing);
   } catch (error) {
-    if (!(error instanceof DOMException && error.name === 'AbortError')) reportReachable(false);
+    if (isTimeout(error)) reportReachable(false, { silent: true });
+    else if (!(error instanceof DOMException && error.name === 'AbortError')) reportReachable(false);
     throw error;
+  } finally {
+    deadline.settle();
   }
   // A gateway error means the platform behind our origin is not answering; a 401 says nothing
   // either way (the refresh that follows decides).

@@ -132,7 +132,7 @@ export function refreshSession(request: RefreshRequest = {}): Promise<RefreshOut
       settle();
     };
     const deadline = setTimeout(() => {
-      reportReachable(false);
+      reportReachable(false, { silent: true });
       hear(() => resolve('unreachable'));
     }, tokenTimeoutMs);
     exclusively(lockName, () => (heard ? Promise.resolve<RefreshOutcome>('unreachable') : refreshLocked(request))).then(
@@ -195,7 +195,7 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
     // Contract fall-back table: a failed refresh is the login client's token_refresh_error, in every tab.
     broadcast({ type: 'refresh-failed', reason: result.reason === 'unreachable' ? 'unreachable' : 'refused' });
     if (result.reason === 'unreachable') {
-      reportReachable(false);
+      reportReachable(false, { silent: result.givenUp === true });
       return 'unreachable';
     }
     // A refused switch (a tenant or role this user cannot use) leaves the session as it was.

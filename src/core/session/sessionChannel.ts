@@ -23,7 +23,8 @@ const sessionMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('logoff'), redirect: z.string().check(z.refine(isLogoffRedirect)) }),
   z.object({ type: z.literal('tenant-switched'), tenantGuid: z.string() }),
   z.object({ type: z.literal('orggroup-switched'), orgGroupGuid: z.string() }),
-  z.object({ type: z.literal('connectivity'), online: z.boolean() }),
+  /** `silent`: the platform accepts calls and answers none in time (lie-fi), rather than refusing them. */
+  z.object({ type: z.literal('connectivity'), online: z.boolean(), silent: z.optional(z.boolean()) }),
   /** The idle countdown ran out: every tab saves its open work, then the session signs out. */
   z.object({ type: z.literal('session-timeout') }),
   /** A refresh grant failed in some context (refused, or unanswered): the login client's token_refresh_error. */

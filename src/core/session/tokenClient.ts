@@ -6,6 +6,7 @@ import { tokenKindOf, type TokenKind } from './tokenKind';
 import { grantVerdict } from './grantOutcome';
 import type { ProofKey } from './proofKey';
 import { dpopModule } from './dpopProvider';
+import { callDeadline } from '../pipeline/callDeadline';
 
 const tokenPath = defaultTokenPath;
 /** SPEC §9 login client: a token call that has not answered after 20 s counts as unanswered. */
@@ -63,7 +64,8 @@ export async function requestToken(form: Record<string, string>, endpoint: strin
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
   const xsrf = url.origin === host.origin ? await host.xsrfToken() : null;
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-  const signal = AbortSignal.timeout(timeoutMs);
+  // The page's timer (a test's clock reaches it), not AbortSignal.timeout.
+  const { signal, settle } = callDeadline(null, { timeoutMs });
   const post = async (): Promise<Response> => {
     if (!proofKey) return fetch(url, { method: 'POST', headers, body: new URLSearchParams(form).toString(), credentials: 'same-origin', signal });
     const { sendGrantWithProof } = await dpopModule();
@@ -77,6 +79,8 @@ export async function requestToken(form: Record<string, string>, endpoint: strin
   } catch (error) {
     const givenUp = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return givenUp ? { ok: false, reason: 'unreachable', givenUp } : { ok: false, reason: 'unreachable' };
+  } finally {
+    settle();
   }
   const verdict = grantVerdict(response.status, refusal);
   if (verdict === 'refused') return { ok: false, reason: 'refused' };

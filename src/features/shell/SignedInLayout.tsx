@@ -9,7 +9,8 @@ import { iconSet, productBrand } from '../../lib/branding/brandVariants';
 import { currentTenantAtom } from '../../lib/state/signedInState';
 import { appStore, useAtomValue } from '../../state/jotai';
 import { permissionsAtom, stateSourceAtom } from '../../lib/state/signedInState';
-import { platformReachableAtom } from '../../lib/session/sessionAtoms';
+import { connectionAtom, platformReachableAtom } from '../../lib/session/sessionAtoms';
+import { connectionStatus } from '../../lib/session/connectionStatus';
 import { startAutoRefresh } from '../../lib/session/autoRefresh';
 import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
 import { useSignOut } from './SignOutConfirm';
@@ -104,6 +105,7 @@ function ShellBrand() {
 export function SignedInLayout() {
   const { t } = useTranslation();
   const reachable = useAtomValue(platformReachableAtom);
+  const status = connectionStatus(useAtomValue(connectionAtom), navigator.onLine);
   useAutoRefresh();
   useRecovery(reachable);
   useOutbox(reachable);
@@ -134,10 +136,10 @@ export function SignedInLayout() {
           <Suspense fallback={null}>
             <CurrentDateTime />
           </Suspense>
-          {!reachable && (
+          {status !== 'online' && (
             <span className="shell__offline" role="status">
               <span className="shell__offline-dot" aria-hidden="true" />
-              <span className="shell__offline-text">{t('Offline')}</span>
+              <span className="shell__offline-text">{t(status === 'reconnecting' ? 'Reconnecting' : 'Offline')}</span>
             </span>
           )}
           <PendingWrites />

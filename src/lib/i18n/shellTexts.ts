@@ -107,6 +107,7 @@ export const shellTextKeys = [
   'ProductImprovementsPrivacyNotice',
   'ProductImprovementsTitle',
   'ProductLogo',
+  'Reconnecting',
   'Reload',
   'RemoveGuidance',
   'RequestRenewal',
@@ -234,7 +235,7 @@ export type ShellTexts = Readonly<Record<ShellTextKey, string>>;
 export const signedOutShellTextKeys = [
   'BackOnline', 'ChangeEmail', 'ConfigInvalid', 'ConnectedAppNotAllowed', 'ConnectedAppRedirecting', 'Dismiss', 'Home',
   'Later', 'Loading', 'LoginLogo', 'NetworkError', 'NewVersionAvailable', 'NewVersionHelp', 'Offline', 'Password',
-  'ProductLogo', 'Reload', 'Retry', 'SavedOnlyForThisTab', 'SavedOnlyForThisTabDetail', 'SignIn', 'SignInFailed',
+  'ProductLogo', 'Reconnecting', 'Reload', 'Retry', 'SavedOnlyForThisTab', 'SavedOnlyForThisTabDetail', 'SignIn', 'SignInFailed',
   'SomethingWentWrong', 'StartupError', 'TextDirection', 'ThemeDefault', 'ThemePreview', 'ThemePreviewDark',
   'ThemePreviewSystem', 'WrongEmailOrPassword', 'YouAreOffline',
 ] as const satisfies readonly ShellTextKey[];

@@ -1,4 +1,5 @@
 import { atom, appStore } from '../../state/jotai';
+import { connectedState, type ConnectionState } from './connectionStatus';
 import { parseAccessClaims, parseRefreshClaims, type AccessClaims, type RefreshClaims } from '../../core/session/claims';
 import { readAccessToken, readStoredAuth } from '../../core/session/sessionDb';
 
@@ -23,8 +24,11 @@ export const refreshInProgressAtom = atom(false);
  */
 export const loadedScopeAtom = atom<{ tenantGuid: string; orgGroupGuid: string } | null>(null);
 
+/** Whether the platform answered the last time we asked, and if not, whether it refused or stayed silent. */
+export const connectionAtom = atom<ConnectionState>(connectedState);
+
 /** Whether the platform answered the last time we asked (the shell says when it is offline). */
-export const platformReachableAtom = atom(true);
+export const platformReachableAtom = atom((get) => get(connectionAtom).reachable);
 
 
 /** Re-reads the stored session into the atoms (at start and whenever any context changes it). */

@@ -4,7 +4,8 @@ import { emitLoginEvent } from '../auth/loginEvents';
 import { appStore } from '../../state/jotai';
 import { isLoggingOff, saveReturnUrl } from './logoffState';
 import { isLeavingAfterSwitch } from './switching';
-import { loadedScopeAtom, platformReachableAtom, syncSessionFromStorage } from './sessionAtoms';
+import { connectionAtom, loadedScopeAtom, syncSessionFromStorage } from './sessionAtoms';
+import { nextConnection } from './connectionStatus';
 
 /**
  * A `logoff` is followed only once the session it announces is really gone from the store: every
@@ -61,7 +62,7 @@ export function startSessionSync(): () => void {
         break;
       }
       case 'connectivity':
-        appStore.set(platformReachableAtom, message.online);
+        appStore.set(connectionAtom, (state) => nextConnection(state, { type: 'platform', online: message.online, silent: message.silent }));
         break;
       case 'refresh-failed':
         // Whichever context ran the grant (a tab or the service worker), each tab's login client
@@ -71,8 +72,8 @@ export function startSessionSync(): () => void {
         break;
     }
   });
-  const online = () => appStore.set(platformReachableAtom, true);
-  const offline = () => appStore.set(platformReachableAtom, false);
+  const online = () => appStore.set(connectionAtom, (state) => nextConnection(state, { type: 'browser', online: true }));
+  const offline = () => appStore.set(connectionAtom, (state) => nextConnection(state, { type: 'browser', online: false }));
   window.addEventListener('online', online);
   window.addEventListener('offline', offline);
   if (!navigator.onLine) offline();

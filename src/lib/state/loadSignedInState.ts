@@ -49,6 +49,28 @@ import { firstScreenShown } from '../firstScreen';
 class Unreachable extends Error {}
 
 /**
+ * `getValidated`, except that a call that got no answer at all (no network, given up on its time
+ * limit, a gateway error) is Unreachable rather than the call's fall-back: under lie-fi the calls
+ * around init can be given up while init itself answers.
+ */
+async function getAnswered<T>(path: string, schema: z.ZodMiniType<T>): Promise<T | null> {
+  let response: Response;
+  try {
+    response = await apiFetch(path);
+  } catch {
+    throw new Unreachable();
+  }
+  if (isGatewayStatus(response.status)) throw new Unreachable();
+  if (!response.ok) return null;
+  try {
+    const parsed = schema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * GET /api/global-state/v1/init. Its body can hold a 50,000-node organisation tree, so the
  * organisation-tree worker fetches it itself (the body never reaches the main thread), keeps the
  * organisations and hands back the rest; the rest is then checked against the contract here.
@@ -130,10 +152,10 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
   // The language these answers come in: the copy is kept only if it is still current when written.
   const language = (await sessionSnapshot()).language;
   const around = Promise.all([
-    getValidated('/api/access/v1/users/current/legacy', currentUserSchema),
-    getValidated('/api/access/v1/access-levels/current', accessLevelSchema),
-    getValidated('/api/v1/private/orggroupuser/get', z.array(orgGroupUserSchema)),
-    getValidated('/api/atlas/v1/navigation/configuration', navigationConfigSchema),
+    getAnswered('/api/access/v1/users/current/legacy', currentUserSchema),
+    getAnswered('/api/access/v1/access-levels/current', accessLevelSchema),
+    getAnswered('/api/v1/private/orggroupuser/get', z.array(orgGroupUserSchema)),
+    getAnswered('/api/atlas/v1/navigation/configuration', navigationConfigSchema),
     loadVersion(),
     loadContent(claims.tenantGuid),
     getValidated('/api/access/v1/tool-settings/user-preferences', toolPreferencesSchema),
@@ -153,7 +175,17 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
     ? Object.keys(init.permissions)
     : [...grantedPermissions(await getValidated('/api/access/v1/permissions', z.record(z.string(), z.boolean())))];
   const tenants = permissions.includes('TENANTS_LIST') ? getValidated('/api/access/v1/users/current/tenants', z.array(tenantSchema)) : Promise.resolve(null);
-  const [user, accessLevel, orgGroupUsers, navigation, version, content, toolPreferences] = await around;
+  let answers;
+  try {
+    answers = await around;
+  } catch (error) {
+    // Init answered and one of the calls around it did not (given up on its time limit): a
+    // half-answered state is no state; the last known one stays and the recovery asks again.
+    if (!(error instanceof Unreachable)) throw error;
+    await showLastKnownState(claims, { withTree: true });
+    return;
+  }
+  const [user, accessLevel, orgGroupUsers, navigation, version, content, toolPreferences] = answers;
   const navigationConfig = navigation ?? defaultNavigationConfig;
   const state: LastKnownState = {
     scopeKey,

@@ -189,6 +189,11 @@ export class ShellChrome {
     return this.page.getByRole('status').filter({ hasText: this.texts.Offline! });
   }
 
+  /** The same indicator when the platform takes calls and answers none (lie-fi): reconnecting. */
+  get reconnecting(): Locator {
+    return this.page.getByRole('status').filter({ hasText: this.texts.Reconnecting! });
+  }
+
   /** The signed-in shell shows this member (the name is in the avatar menu's button). */
   async expectSignedInAs(name: string): Promise<void> {
     await expect(this.memberName).toHaveText(name);

@@ -18,6 +18,7 @@ const texts: SignedOutShellTexts = {
   Offline: "غير متصل",
   Password: "كلمة المرور",
   ProductLogo: "شعار المنتج",
+  Reconnecting: "جارٍ إعادة الاتصال…",
   Reload: "إعادة التحميل",
   Retry: "إعادة المحاولة",
   SavedOnlyForThisTab: "محفوظ في علامة التبويب هذه فقط.",

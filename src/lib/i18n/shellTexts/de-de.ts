@@ -18,6 +18,7 @@ const texts: SignedOutShellTexts = {
   Offline: "Offline",
   Password: "Passwort",
   ProductLogo: "Produktlogo",
+  Reconnecting: "Verbindung wird wiederhergestellt…",
   Reload: "Neu laden",
   Retry: "Erneut versuchen",
   SavedOnlyForThisTab: "Nur in diesem Tab gespeichert.",

@@ -18,6 +18,7 @@ const texts: SignedOutShellTexts = {
   Offline: "Offline",
   Password: "Password",
   ProductLogo: "Product logo",
+  Reconnecting: "Reconnecting…",
   Reload: "Reload",
   Retry: "Try again",
   SavedOnlyForThisTab: "Saved only for this tab.",
