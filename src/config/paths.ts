@@ -44,3 +44,29 @@ export const startupExcludedPrefixes = [
   '/onboarding',
   '/vendor-portal/trust-profile-shares',
 ] as const;
+
+/** The application's base (SPEC §2 catch-all): the shell is served at the origin's root. */
+export const appBase = '/';
+
+/** Paths the route table owns whole; /mfe-host and the remotes' own routes own everything below them too. */
+const exactShellPaths: ReadonlySet<string> = new Set(Object.values(paths));
+
+/**
+ * True for a path the shell's routes answer (the route table, /mfe-host/…, and each configured
+ * remote's /{route}/…): the service worker serves the shell only for these.
+ */
+export function isShellRoute(pathname: string, remoteRoutes: readonly string[]): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (exactShellPaths.has(path as (typeof paths)[keyof typeof paths])) return true;
+  const owners = [paths.mfeHost.slice(1), ...remoteRoutes.filter(isOutsideShellRoutes)];
+  return owners.some((route) => path === `/${route}` || path.startsWith(`/${route}/`));
+}
+
+/**
+ * SPEC §2 catch-all for a path the shell does not own: true when the browser is to load it (its
+ * first segment is the base's, or the base is the root), false when it goes to /404.
+ */
+export function catchAllLoadsPage(pathname: string, base: string = appBase): boolean {
+  const baseSegment = base.split('/').filter(Boolean)[0];
+  return baseSegment === undefined || pathname.split('/')[1] === baseSegment;
+}
