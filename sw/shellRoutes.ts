@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isShellRoute } from '../src/config/paths';
+import { isShellRoute } from '../src/core/routeTable';
 import { cacheNames } from '../src/core/protocol';
 
 /** What this worker reads of the runtime configuration: the remotes' routes (the rest is the page's). */

@@ -1,24 +1,6 @@
-/** Every route of the shell in one typed object (SPEC §2 route table). */
-export const paths = {
-  root: '/',
-  landing: '/landing',
-  mfeHost: '/mfe-host',
-  notFound: '/404',
-  notFoundClouds: '/404/clouds',
-  auth: '/auth',
-  connectedApps: '/auth/connected-apps',
-  eula: '/eula',
-  uiKit: '/ui-kit',
-} as const;
+import { paths } from '../core/routeTable';
 
-/** The first path segments of the shell's own routes: a remote whose route starts with none of them is also served at /{route}. */
-const shellRouteSegments: ReadonlySet<string> = new Set(Object.values(paths).map((path) => path.split('/')[1] ?? ''));
-
-/** True when a micro-frontend route may also be served at its own address (contract microFrontends[].route). */
-export function isOutsideShellRoutes(route: string): boolean {
-  const first = route.split('/')[0] ?? '';
-  return first !== '' && !shellRouteSegments.has(first);
-}
+export { paths, isOutsideShellRoutes, isShellRoute } from '../core/routeTable';
 
 /**
  * The path a remote is chosen by: below /mfe-host, else the whole address (a remote served at its
@@ -47,20 +29,6 @@ export const startupExcludedPrefixes = [
 
 /** The application's base (SPEC §2 catch-all): the shell is served at the origin's root. */
 export const appBase = '/';
-
-/** Paths the route table owns whole; /mfe-host and the remotes' own routes own everything below them too. */
-const exactShellPaths: ReadonlySet<string> = new Set(Object.values(paths));
-
-/**
- * True for a path the shell's routes answer (the route table, /mfe-host/…, and each configured
- * remote's /{route}/…): the service worker serves the shell only for these.
- */
-export function isShellRoute(pathname: string, remoteRoutes: readonly string[]): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (exactShellPaths.has(path as (typeof paths)[keyof typeof paths])) return true;
-  const owners = [paths.mfeHost.slice(1), ...remoteRoutes.filter(isOutsideShellRoutes)];
-  return owners.some((route) => path === `/${route}` || path.startsWith(`/${route}/`));
-}
 
 /**
  * SPEC §2 catch-all for a path the shell does not own: true when the browser is to load it (its
