@@ -33,7 +33,7 @@ const exactShellPaths: ReadonlySet<string> = new Set(Object.values(paths));
  */
 export function isShellRoute(pathname: string, remoteRoutes: readonly string[]): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (exactShellPaths.has(path as (typeof paths)[keyof typeof paths])) return true;
+  if (exactShellPaths.has(path)) return true;
   const owners = [paths.mfeHost.slice(1), ...remoteRoutes.filter(isOutsideShellRoutes)];
   return owners.some((route) => path === `/${route}` || path.startsWith(`/${route}/`));
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
 import { announcedMaintenance, dismissedAlertIdsAtom, maintenanceAnnouncedAtom } from '../../lib/alerts/alertStorage';
@@ -18,10 +18,11 @@ export function MaintenanceBanner({ onDismiss }: { onDismiss: (alertScheduleId: 
   const { t } = useTranslation();
   const { formatDateTime } = useDateTimeFormat();
   const id = useId();
-  const announced = useAtomValue(maintenanceAnnouncedAtom);
+  // Subscribed so a window this tab announces shows at once; the session entry is read each render
+  // (rare: the banner area's), so one announced in another tab shows on this one's next start.
+  useAtomValue(maintenanceAnnouncedAtom);
   const dismissed = useAtomValue(dismissedAlertIdsAtom);
-  // Read again whenever this tab announces one (`announced` changes); on mount for one announced elsewhere.
-  const alert = useMemo(() => announcedMaintenance(), [announced]);
+  const alert = announcedMaintenance();
   const [now, setNow] = useState(() => Date.now());
   const endMs = alert ? (parseUtcNoZone(alert.maintenanceScheduleAttributes.MaintenanceEndTime)?.getTime() ?? 0) : 0;
 
