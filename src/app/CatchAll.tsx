@@ -12,11 +12,12 @@ import { isDocumentLoad } from './documentLoad';
  */
 export function CatchAll() {
   const location = useLocation();
-  const leaves = catchAllLoadsPage(location.pathname) && !isDocumentLoad(location);
-  const target = `${location.pathname}${location.search}${location.hash}`;
+  // Built on this origin, never read as an address: a path such as //evil.test/x stays a path here.
+  const target = new URL(`${window.location.origin}${location.pathname}${location.search}${location.hash}`);
+  const leaves = target.origin === window.location.origin && catchAllLoadsPage(location.pathname) && !isDocumentLoad(location);
   useEffect(() => {
     // replace: the in-app entry the router pushed becomes the loaded page's, so Back skips it.
-    if (leaves) window.location.replace(target);
-  }, [leaves, target]);
+    if (leaves) window.location.replace(target.href);
+  }, [leaves, target.href]);
   return leaves ? <Loading size="large" /> : <Navigate to={paths.notFound} replace />;
 }
