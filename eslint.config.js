@@ -74,7 +74,8 @@ export default tseslint.config(
     // login endpoints' check in the service worker), the platform call handed
     // to the controlling service worker (platformCall), the seed translations (another origin), the
     // CRM web-to-lead post (another origin, no token), OIDC discovery, the service worker's
-    // manifest, and the DPoP transport (oauth4webapi sends the pipeline's prepared calls and the
+    // manifest and its navigations of other applications' paths (sent to the server as they are),
+    // and the DPoP transport (oauth4webapi sends the pipeline's prepared calls and the
     // grants with their proofs through it).
     files: [
       'src/core/session/dpop.ts',
@@ -88,6 +89,7 @@ export default tseslint.config(
       'src/lib/sales/salesApi.ts',
       'src/lib/auth/ssoFlow.ts',
       'sw/manifestRoute.ts',
+      'sw/keptChromeRoute.ts',
     ],
     rules: {
       'no-restricted-globals': [

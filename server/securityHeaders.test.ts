@@ -42,6 +42,12 @@ describe('the Content-Security-Policy from the runtime configuration', () => {
     expect(policy['connect-src']).toEqual(["'self'", 'https://cdn.analytics.test', 'https://login.acme.test', 'https://seed.trust-shell.test', 'https://webto.crm.test']);
   });
 
+  it('connect-src follows authClient.trustedApiOrigins (SPEC §7 allowed URLs), and nothing else does', () => {
+    const policy = directives(contentSecurityPolicy(JSON.stringify({ authClient: { trustedApiOrigins: ['https://api.partner.test', 'http://127.0.0.1:9000', 'not a url', 7] } })));
+    expect(policy['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9000', 'https://api.partner.test']);
+    expect(policy['script-src']).toEqual(["'self'"]);
+  });
+
   it('form-action adds only the web-to-lead origin; remotes may bring their own styles, images and fonts; the analytics agent its beacons', () => {
     const policy = directives(
       contentSecurityPolicy(

@@ -12,8 +12,8 @@
  * - img-src: this origin and data: (brand logos and favicons arrive as base64 images), plus the
  *   micro-frontends' and the analytics agent's origins (their images and beacons).
  * - font-src: this origin (and the micro-frontends').
- * - connect-src: this origin and the configured web-to-lead, analytics, OIDC and seed-translation
- *   origins.
+ * - connect-src: this origin and the configured web-to-lead, analytics, OIDC, seed-translation
+ *   and trusted API (authClient.trustedApiOrigins) origins.
  * - frame-src 'none': the shell frames nothing (the runtime configuration names no framed origin).
  * - form-action: this origin and the configured web-to-lead origin.
  * - worker-src, manifest-src: this origin; object-src, base-uri, frame-ancestors: none.
@@ -51,7 +51,8 @@ export function contentSecurityPolicy(configText: string): string {
   const auth = isObject(config.authClient) ? config.authClient : {};
   const remoteOrigins = origins(remotes);
   const scripts = origins([analytics, ...remotes]);
-  const connects = origins([config.webToLeadUrl, analytics, auth.issuer, auth.tokenEndpoint, auth.userinfoEndpoint, config.seedTranslationUrl]);
+  const trustedApis = Array.isArray(auth.trustedApiOrigins) ? auth.trustedApiOrigins : [];
+  const connects = origins([config.webToLeadUrl, analytics, auth.issuer, auth.tokenEndpoint, auth.userinfoEndpoint, config.seedTranslationUrl, ...trustedApis]);
   const images = origins([analytics, ...remotes]);
   const forms = origins([config.webToLeadUrl]);
   return [

@@ -5,6 +5,7 @@ import { StartupError } from './app/StartupError';
 import { Loading } from './components/loading/Loading';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
 import { runtimeConfigAtom } from './config/configAtom';
+import { trustApiOrigins } from './core/pipeline/host';
 import { initI18n } from './lib/i18n/i18n';
 import { setDirectionSetting } from './lib/i18n/runtime';
 import { initTheme } from './lib/theme/theme';
@@ -53,6 +54,7 @@ async function bootstrap(): Promise<void> {
   try {
     const config = await configLoad;
     appStore.set(runtimeConfigAtom, config);
+    trustApiOrigins(config.authClient.trustedApiOrigins);
     setDirectionSetting(config.textDirection);
     await startSession(config);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerRoute } from 'workbox-routing';
 import type { RouteHandlerCallback } from 'workbox-core/types';
 import { bounded } from '../src/core/bounded';
 import type { ChromeSnapshot } from '../src/core/prepaint/chromeSnapshot';
@@ -7,6 +7,7 @@ import { readPaintableSnapshot } from '../src/core/prepaint/keptCopy';
 import { keptChromeCss, keptChromeDocument, keptChromeStylePath } from '../src/core/prepaint/keptChromeDocument';
 import { keptStylesheets } from '../src/core/prepaint/keptStyles';
 import { navigationDenylist } from './navigation';
+import { isShellNavigation } from './shellRoutes';
 
 /**
  * A returning member's page comes with the kept top bar in it (core/prepaint/keptChromeDocument):
@@ -42,12 +43,18 @@ function withKeptChrome(index: RouteHandlerCallback): RouteHandlerCallback {
 }
 
 /**
- * Call after precacheAndRoute: deep links load the shell offline (platform paths never get
- * index.html), and the served copy's stylesheet is answered from its address.
+ * Call after precacheAndRoute: deep links of the shell's own routes load the shell offline (platform
+ * paths and other applications' never get index.html), and the served copy's stylesheet is
+ * answered from its address.
  */
 export function registerNavigationRoute(scope: ServiceWorkerGlobalScope): void {
-  registerRoute(new NavigationRoute(withKeptChrome(createHandlerBoundToURL('/index.html')), { denylist: navigationDenylist }));
   const origin = scope.location.origin;
+  const shell = withKeptChrome(createHandlerBoundToURL('/index.html'));
+  // Another application's path on this origin (/onboarding/…) is the server's, online or not.
+  registerRoute(
+    ({ request, url }) => request.mode === 'navigate' && url.origin === origin && !navigationDenylist.some((path) => path.test(url.pathname)),
+    async (options) => ((await isShellNavigation(options.url.pathname)) ? shell(options) : fetch(options.request)),
+  );
   scope.addEventListener('fetch', (event: FetchEvent) => {
     const url = new URL(event.request.url);
     if (url.origin !== origin || url.pathname !== keptChromeStylePath || event.request.method !== 'GET') return;

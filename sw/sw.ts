@@ -33,7 +33,7 @@ registerStaticRoutes(self);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Deep links load the shell offline; platform paths never get index.html. A returning member's
+// Deep links of the shell's routes load the shell offline; platform paths and other applications' reach the server. A returning member's
 // page comes with the kept top bar in it.
 registerNavigationRoute(self);
 

@@ -5,7 +5,8 @@
  * token, and its platform calls go through the shell's request pipeline.
  *
  * For tests it also honours `?calls=N` on the shell's address: a button that makes N concurrent
- * calls through host.fetch and shows their statuses in an <output>.
+ * calls through host.fetch and shows their statuses in an <output>; and `?fetch=<url>`: a button
+ * that calls that address through host.fetch (a trusted API origin's, say) and shows the outcome.
  *
  * Its notes field is open work: when the shell announces a save (a timed-out session, before
  * sign-out) it keeps the draft in local storage under `example-remote.draft.<id>`, with the status of a
@@ -110,6 +111,20 @@ export default function mount(element, host) {
         });
     });
     section.append(run, output);
+  }
+  // For tests: ?fetch=<url> (repeatable) gives a button per address that calls it through host.fetch.
+  for (const address of new URLSearchParams(host.navigation.search()).getAll('fetch')) {
+    const call = doc.createElement('button');
+    call.type = 'button';
+    call.textContent = 'Call ' + address;
+    const answer = doc.createElement('output');
+    answer.setAttribute('aria-label', 'Answer of ' + address);
+    call.addEventListener('click', () => {
+      host.fetch(address).then((r) => r.status, (error) => error.name).then((outcome) => {
+        if (alive) answer.textContent = String(outcome);
+      });
+    });
+    section.append(call, answer);
   }
   console.info('example remote mounted');
   return () => {

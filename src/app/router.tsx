@@ -6,6 +6,8 @@ import { eulaGuard, mainGuard } from './guards/sessionGuards';
 import { Loading } from '../components/loading/Loading';
 import { isOutsideShellRoutes, paths } from '../config/paths';
 import { RouteError } from './RouteError';
+import { CatchAll } from './CatchAll';
+import { settledAt } from './documentLoad';
 import { appStore } from '../state/jotai';
 import { runtimeConfigAtom } from '../config/configAtom';
 import { isWarmStart } from '../lib/state/warmStart';
@@ -56,7 +58,7 @@ function pageRoutes(remoteRoutes: readonly string[]): RouteObject[] {
       path: paths.notFoundClouds,
       lazy: async () => ({ Component: (await import('../features/notFound/CloudsNotFoundPage')).default }),
     },
-    { path: '*', element: <Navigate to={paths.notFound} replace /> },
+    { path: '*', element: <CatchAll /> },
   ];
 }
 
@@ -91,5 +93,9 @@ export function shellRoutes(remoteRoutes: readonly string[] = []): RouteObject[]
 /** Built once the runtime configuration is loaded, so the configured remotes' own routes are known. */
 export function createShellRouter() {
   const remoteRoutes = appStore.get(runtimeConfigAtom).microFrontends.map((m) => m.route).filter(isOutsideShellRoutes);
-  return createBrowserRouter(shellRoutes(remoteRoutes));
+  const router = createBrowserRouter(shellRoutes(remoteRoutes));
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle') settledAt(state.location);
+  });
+  return router;
 }

@@ -73,4 +73,30 @@ describe('origins named by the runtime configuration', () => {
       expect(problems({ authClient: { requireHttps: true }, seedTranslationUrl: '/seed' })).toEqual([expect.stringMatching(/^seedTranslationUrl: /)]);
     });
   });
+
+  describe('authClient.trustedApiOrigins (SPEC §7: the access token goes there)', () => {
+    it('allows https origins and loopback hosts over http', () => {
+      expect(problems({ authClient: { trustedApiOrigins: ['https://api.partner.test', 'https://api.partner.test:8443', 'http://localhost:9000', 'http://127.0.0.1:9001'] } })).toEqual([]);
+    });
+
+    it.each([
+      ['http on a non-loopback host', 'http://api.partner.test', /must use https unless it is a loopback host/],
+      ['a wildcard', 'https://*.partner.test', /wildcard/],
+      ['a path', 'https://api.partner.test/api', /origin alone/],
+      ['a trailing slash', 'https://api.partner.test/', /origin alone/],
+      ['not a URL', 'api.partner.test', /not an origin/],
+      ['another scheme', 'wss://api.partner.test', /must use https/],
+      ['the shell’s own origin over http', shell.replace('localhost', 'shell.test'), /must use https/],
+    ])('refuses %s, naming it', (_name, value, message) => {
+      const found = problems({ authClient: { trustedApiOrigins: ['https://ok.test', value] } });
+      expect(found).toEqual([expect.stringMatching(new RegExp(`^authClient\\.trustedApiOrigins\\.1: ${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))]);
+      expect(found[0]).toMatch(message);
+    });
+
+    it('with requireHttps, a loopback host over http is refused too', () => {
+      expect(problems({ authClient: { requireHttps: true, trustedApiOrigins: ['http://localhost:9000'] } })).toEqual([
+        'authClient.trustedApiOrigins.0: http://localhost:9000 must use https (authClient.requireHttps is on)',
+      ]);
+    });
+  });
 });

@@ -14,6 +14,10 @@ export function originProblems(config: RuntimeConfig, shellOrigin: string): stri
     const problem = addressProblem(value, shellOrigin, requireHttps);
     if (problem) problems.push(`${field}: ${problem}`);
   }
+  config.authClient.trustedApiOrigins.forEach((value, i) => {
+    const problem = trustedOriginProblem(value, requireHttps);
+    if (problem) problems.push(`authClient.trustedApiOrigins.${i}: ${problem}`);
+  });
   return problems;
 }
 
@@ -48,6 +52,24 @@ function addressProblem(value: string, shellOrigin: string, requireHttps: boolea
   if (requireHttps) return `${value} must use https (authClient.requireHttps is on)`;
   if (url.origin === new URL(shellOrigin).origin || isLoopback(url.hostname)) return null;
   return `${value} must use https unless it is this site's own origin or a loopback host`;
+}
+
+/**
+ * An origin the access token goes to (SPEC §7 "allowed URLs"): exactly one origin, no wildcard and
+ * no path (a token must not reach more than was named), https or a loopback host.
+ */
+function trustedOriginProblem(value: string, requireHttps: boolean): string | null {
+  if (value.includes('*')) return `${value}: a wildcard is not allowed, name each origin`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${value} is not an origin`;
+  }
+  if (url.origin !== value) return `${value} must be an origin alone (scheme, host and port, no path)`;
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && !requireHttps && isLoopback(url.hostname)) return null;
+  return `${value} must use https${requireHttps ? ' (authClient.requireHttps is on)' : ' unless it is a loopback host'}`;
 }
 
 /** localhost (and its sub-domains), 127.0.0.0/8 and [::1]: development hosts that never leave the machine. */

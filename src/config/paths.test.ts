@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAuthPage, isOutsideShellRoutes, remotePathOf } from './paths';
+import { catchAllLoadsPage, isAuthPage, isOutsideShellRoutes, isShellRoute, remotePathOf } from './paths';
 
 describe('isAuthPage', () => {
   it.each([
@@ -36,5 +36,22 @@ describe('remote addresses (contract microFrontends[].route)', () => {
     ['/mfe-hosting', 'mfe-hosting'],
   ])('%s chooses by %s', (pathname, path) => {
     expect(remotePathOf(pathname)).toBe(path);
+  });
+});
+
+describe('SPEC §2 catch-all', () => {
+  it('knows the shell’s own routes, /mfe-host and the remotes’ routes below them', () => {
+    const remotes = ['home', 'reporting/benchmarking'];
+    for (const path of ['/', '/landing', '/mfe-host', '/mfe-host/a/b', '/auth', '/auth/', '/auth/connected-apps', '/eula', '/404', '/404/clouds', '/reporting/benchmarking/q1'])
+      expect(isShellRoute(path, remotes), path).toBe(true);
+    for (const path of ['/onboarding/welcome', '/vendor-portal/trust-profile-shares/x', '/app/', '/reporting/other', '/authx', '/mfe-hostile', '/auth/other'])
+      expect(isShellRoute(path, remotes), path).toBe(false);
+  });
+
+  it('loads the page when the base is the root or the path starts with its segment, else /404', () => {
+    expect(catchAllLoadsPage('/onboarding/welcome')).toBe(true);
+    expect(catchAllLoadsPage('/onboarding/welcome', '/')).toBe(true);
+    expect(catchAllLoadsPage('/shell/x', '/shell/')).toBe(true);
+    expect(catchAllLoadsPage('/onboarding/welcome', '/shell/')).toBe(false);
   });
 });

@@ -1,24 +1,6 @@
-/** Every route of the shell in one typed object (SPEC §2 route table). */
-export const paths = {
-  root: '/',
-  landing: '/landing',
-  mfeHost: '/mfe-host',
-  notFound: '/404',
-  notFoundClouds: '/404/clouds',
-  auth: '/auth',
-  connectedApps: '/auth/connected-apps',
-  eula: '/eula',
-  uiKit: '/ui-kit',
-} as const;
+import { paths } from '../core/routeTable';
 
-/** The first path segments of the shell's own routes: a remote whose route starts with none of them is also served at /{route}. */
-const shellRouteSegments: ReadonlySet<string> = new Set(Object.values(paths).map((path) => path.split('/')[1] ?? ''));
-
-/** True when a micro-frontend route may also be served at its own address (contract microFrontends[].route). */
-export function isOutsideShellRoutes(route: string): boolean {
-  const first = route.split('/')[0] ?? '';
-  return first !== '' && !shellRouteSegments.has(first);
-}
+export { paths, isOutsideShellRoutes, isShellRoute } from '../core/routeTable';
 
 /**
  * The path a remote is chosen by: below /mfe-host, else the whole address (a remote served at its
@@ -44,3 +26,15 @@ export const startupExcludedPrefixes = [
   '/onboarding',
   '/vendor-portal/trust-profile-shares',
 ] as const;
+
+/** The application's base (SPEC §2 catch-all): the shell is served at the origin's root. */
+export const appBase = '/';
+
+/**
+ * SPEC §2 catch-all for a path the shell does not own: true when the browser is to load it (its
+ * first segment is the base's, or the base is the root), false when it goes to /404.
+ */
+export function catchAllLoadsPage(pathname: string, base: string = appBase): boolean {
+  const baseSegment = base.split('/').filter(Boolean)[0];
+  return baseSegment === undefined || pathname.split('/')[1] === baseSegment;
+}

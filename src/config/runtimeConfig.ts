@@ -24,6 +24,8 @@ export const authClientConfigSchema = z
     redirectUri: nullableUrl(),
     /** SPEC §9: the auto refresh runs every 300000 ms times this (0 < factor ≤ 1). */
     autoRefreshFactor: z._default(z.number().check(z.refine((v) => v > 0 && v <= 1, { message: 'must be more than 0 and at most 1' })), 0.8),
+    /** SPEC §7 "allowed URLs": other API origins a remote's host.fetch calls carry the access token to (configOrigins checks each). */
+    trustedApiOrigins: z._default(z.array(z.string()), () => []),
   })
   .check(z.refine((c) => !c.oidc || c.issuer !== null, { message: 'issuer is required when oidc is true', path: ['issuer'] }));
 

@@ -74,6 +74,7 @@ async function send(request: Request, options: PipelineOptions = {}): Promise<Se
       language,
       // Only writes carry X-XSRF-TOKEN; reading the cookie is async in the service worker.
       xsrfToken: isWrite ? await host.xsrfToken() : null,
+      trustedApiOrigins: host.trustedApiOrigins,
     },
   );
   if (prepared.kind === 'refused') throw new PipelineRefusal(prepared.reason);
@@ -93,9 +94,9 @@ async function send(request: Request, options: PipelineOptions = {}): Promise<Se
     cache: prepared.pipeline ? 'no-store' : request.cache,
     redirect: request.redirect,
     signal: deadline.signal,
-    // A pipeline call never leaves this origin (its bearer must not), and 'same-origin' is what
-    // tells a controlling service worker that it is already prepared (sw/staticRoutes).
-    ...(prepared.pipeline ? { mode: 'same-origin' as const } : request.mode === 'navigate' ? {} : { mode: request.mode }),
+    // A pipeline call leaves this origin only for a trusted API origin (CORS), and 'same-origin' is
+    // what tells a controlling service worker that it is already prepared (sw/staticRoutes).
+    ...(prepared.pipeline ? { mode: new URL(prepared.url).origin === host.origin ? ('same-origin' as const) : ('cors' as const) } : request.mode === 'navigate' ? {} : { mode: request.mode }),
   });
   // A DPoP token goes with a proof made now, for this very call (its method and the URL sent).
   const proven = prepared.pipeline && token !== null && tokenKind === 'DPoP' && proofKey !== null;

@@ -46,6 +46,21 @@ describe('the request pipeline rules', () => {
     expect(prepareRequest(req('//cdn.test/api/x'), ctx)).toEqual({ kind: 'untouched' });
   });
 
+  it('gives a trusted API origin the access token and nothing else of the pipeline (SPEC §7 allowed URLs)', () => {
+    const trusting = { ...ctx, ptl: 'eu-tenant-7', xsrfToken: 'xs', tokenKind: 'DPoP' as const, trustedApiOrigins: ['https://api.partner.test'] };
+    expect(prepareRequest(req('https://api.partner.test/api/v1/risks?x=1', 'POST', { authorization: 'Bearer forged', 'Content-Type': 'application/json' }), trusting)).toEqual({
+      kind: 'prepared',
+      url: 'https://api.partner.test/api/v1/risks?x=1',
+      headers: { 'Content-Type': 'application/json', Authorization: 'DPoP a.b.c' },
+      pipeline: true,
+    });
+    // Another origin, another port or scheme of the trusted host, a look-alike host: untouched.
+    for (const url of ['https://cdn.test/api/x', 'https://api.partner.test:8443/x', 'http://api.partner.test/x', 'https://api.partner.test.evil.test/x'])
+      expect(prepareRequest(req(url), trusting), url).toEqual({ kind: 'untouched' });
+    // Signed out: sent without a token.
+    expect(prepareRequest(req('https://api.partner.test/x'), { ...trusting, accessToken: null })).toMatchObject({ kind: 'prepared', headers: {} });
+  });
+
   it('lets token-not-required calls and non-/api paths skip the pipeline', () => {
     for (const url of ['/api/access/v1/oauth/token', '/api/access/v1/saml-settings/user-type', '/api/branding/v1/resources/groups/login-page/auth', '/seed-translations/en-us']) {
       const p = prepareRequest(req(url, 'POST'), { ...ctx, ptl: 'eu-tenant-7' });

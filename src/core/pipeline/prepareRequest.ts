@@ -16,6 +16,8 @@ export interface PipelineContext {
   language: string;
   /** Value of the XSRF-TOKEN cookie, if any. */
   xsrfToken: string | null;
+  /** Other origins whose calls carry the access token (SPEC §7 "allowed URLs"); nothing else of the pipeline applies there. */
+  trustedApiOrigins?: readonly string[];
 }
 
 export interface RequestShape {
@@ -44,8 +46,14 @@ export function prepareRequest(request: RequestShape, ctx: PipelineContext): Pre
   } catch {
     return { kind: 'untouched' };
   }
-  // A cross-origin request is never touched and never carries the bearer.
-  if (url.origin !== ctx.origin) return { kind: 'untouched' };
+  // A cross-origin request is never touched and never carries the token, save to a trusted API
+  // origin: the access token (never the refresh token), and no tenant prefix, language or XSRF.
+  if (url.origin !== ctx.origin) {
+    if (!ctx.trustedApiOrigins?.includes(url.origin)) return { kind: 'untouched' };
+    const headers = without(request.headers, 'Authorization');
+    if (ctx.accessToken) headers.Authorization = authorization(ctx.tokenKind ?? 'Bearer', ctx.accessToken);
+    return { kind: 'prepared', url: url.href, headers, pipeline: true };
+  }
 
   const method = request.method.toUpperCase();
   let headers = { ...request.headers };

@@ -6,6 +6,7 @@ import { alertBannersAtom } from '../../lib/alerts/alertBanners';
 import { dismissAlert, dismissedAlertIdsAtom } from '../../lib/alerts/alertStorage';
 import { visibleBanners } from '../../lib/alerts/bannerRules';
 import { BannerIcon } from './BannerIcon';
+import { MaintenanceBanner } from './MaintenanceBanner';
 import './banners.css';
 
 // Alert banners carry server HTML: their view (and the sanitiser, DOMPurify) loads when there is one.
@@ -13,7 +14,8 @@ const AlertBannerView = lazy(() => import('./AlertBannerView').then((m) => ({ de
 
 /**
  * SPEC §2 banner area, between the top bar and the page: the sandbox banner for SANDBOX tenants
- * (SPEC §6), then the alert banners of the last start-up run that were not dismissed.
+ * (SPEC §6), the maintenance window the modal announced (until it ends), then the alert banners
+ * of the last start-up run that were not dismissed.
  */
 export function BannerArea() {
   const { t } = useTranslation();
@@ -40,6 +42,7 @@ export function BannerArea() {
           </p>
         </section>
       )}
+      <MaintenanceBanner onDismiss={dismiss} />
       {shown.length > 0 && (
         <Suspense fallback={null}>
           {shown.map((banner) => (

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
-import { apiFetch } from '../../lib/api/apiFetch';
+import { apiFetch, trustedApiFetch } from '../../lib/api/apiFetch';
+import { pipelineHost } from '../../core/pipeline/host';
 import { appStore } from '../../state/jotai';
 import { sessionAtom } from '../../lib/session/sessionAtoms';
 import { permissionsAtom } from '../../lib/state/signedInState';
@@ -21,7 +22,10 @@ export interface HostSession {
 }
 
 export interface ShellHostApi {
-  /** A platform call through the request pipeline; only same-origin /api/ paths. */
+  /**
+   * A platform call through the request pipeline (same-origin /api/ paths), or a call to a trusted
+   * API origin's absolute URL, which carries the access token and nothing else of the pipeline.
+   */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** The current session, read-only. */
   session(): HostSession;
@@ -47,11 +51,24 @@ export function isPlatformCallPath(path: string): boolean {
   return path.startsWith('/api/') && !path.startsWith('//');
 }
 
+/** The URL when `path` is an absolute address at a trusted API origin (SPEC §7 "allowed URLs"), else null. */
+export function trustedApiUrl(path: string): URL | null {
+  if (!/^https?:\/\//i.test(path)) return null;
+  try {
+    const url = new URL(path);
+    return pipelineHost().trustedApiOrigins.includes(url.origin) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `unmounted` ends what the remote subscribed to when the host page unmounts it. */
 export function createHostApi(navigate: (path: string) => void, unmounted?: AbortSignal): ShellHostApi {
   return {
     fetch(path, init) {
-      if (!isPlatformCallPath(path)) return Promise.reject(new TypeError(`host.fetch only calls the platform (/api/...), not ${path}`));
+      const trusted = trustedApiUrl(path);
+      if (trusted) return trustedApiFetch(trusted, init);
+      if (!isPlatformCallPath(path)) return Promise.reject(new TypeError(`host.fetch only calls the platform (/api/...) or a trusted API origin, not ${path}`));
       return apiFetch(path, init);
     },
     session() {

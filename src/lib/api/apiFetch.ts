@@ -1,4 +1,5 @@
 import { platformCall } from '../../core/pipeline/platformCall';
+import { pipelineFetch } from '../../core/pipeline/pipelineFetch';
 import { track } from './inFlight';
 
 export { PipelineRefusal } from '../../core/pipeline/pipelineFetch';
@@ -30,4 +31,12 @@ export function pipelineWorker(): ServiceWorker | null {
 export function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const request = new Request(new URL(path, globalThis.location.origin), init);
   return track(platformCall(request, pipelineWorker() !== null));
+}
+
+/**
+ * A call to a trusted API origin (runtime config authClient.trustedApiOrigins): the page's own
+ * pipeline adds the access token, since a service worker leaves cross-origin requests alone.
+ */
+export function trustedApiFetch(url: URL, init: RequestInit = {}): Promise<Response> {
+  return track(pipelineFetch(new Request(url, init)));
 }

@@ -8,7 +8,10 @@ import {
   isStartupPath,
   mayCheckBenchmarking,
   mayCheckMaintenance,
+  parseAnnouncedMaintenance,
   parseStartupRoots,
+  showsMaintenanceBanner,
+  withAnnouncedMaintenance,
   productImprovementsSave,
   showsBenchmarking,
   showsProductImprovements,
@@ -59,6 +62,28 @@ describe('the session entry (once per session per auth root)', () => {
     expect(JSON.parse(once)).toEqual({ other: 1, startupRoots: ['a', 'b'] });
     expect(parseStartupRoots(withStartupRoot(once, 'b'))).toEqual(['a', 'b']);
     expect(parseStartupRoots(withStartupRoot('garbage', 'c'))).toEqual(['c']);
+  });
+});
+
+describe('the announced maintenance window (SPEC §2 banner area)', () => {
+  it('is kept in the session entry beside the roots, and garbage reads as none', () => {
+    const raw = withAnnouncedMaintenance(withStartupRoot(null, 'root-a'), alert);
+    expect(parseAnnouncedMaintenance(raw)).toEqual(alert);
+    expect(parseStartupRoots(raw)).toEqual(['root-a']);
+    expect(parseStartupRoots(withStartupRoot(raw, 'root-b'))).toEqual(['root-a', 'root-b']);
+    expect(parseAnnouncedMaintenance(withStartupRoot(raw, 'root-b'))).toEqual(alert);
+    for (const bad of [null, '', '{', '[]', '{"announcedMaintenance":{"alertScheduleId":"x"}}', JSON.stringify({ announcedMaintenance: { ...alert, maintenanceScheduleAttributes: { MaintenanceStartTime: 'soon', MaintenanceEndTime: 'later' } } })])
+      expect(parseAnnouncedMaintenance(bad), String(bad)).toBeNull();
+  });
+
+  it('shows until the window ends, unless its schedule id was dismissed (any case)', () => {
+    const end = Date.UTC(2024, 5, 1, 6);
+    expect(showsMaintenanceBanner(alert, [], end - 1)).toBe(true);
+    expect(showsMaintenanceBanner(alert, [], Date.UTC(2024, 0, 1))).toBe(true); // before it starts too
+    expect(showsMaintenanceBanner(alert, [], end)).toBe(false);
+    expect(showsMaintenanceBanner(alert, ['X'], end - 1)).toBe(false);
+    expect(showsMaintenanceBanner(alert, ['y'], end - 1)).toBe(true);
+    expect(showsMaintenanceBanner(null, [], 0)).toBe(false);
   });
 });
 

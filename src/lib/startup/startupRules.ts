@@ -1,5 +1,6 @@
 import type { ToolPreferences } from '../state/globalStateTypes';
-import type { BenchmarkingNotification, MaintenanceAlert } from '../alerts/alertSchemas';
+import { maintenanceAlertSchema, type BenchmarkingNotification, type MaintenanceAlert } from '../alerts/alertSchemas';
+import { parseUtcNoZone } from '../datetime/instant';
 export { isStartupPath } from './startupDecision';
 export { mayCheckMaintenance } from './maintenance';
 
@@ -22,6 +23,28 @@ function readEntry(raw: string | null): SessionEntry {
   } catch {
     return {};
   }
+}
+
+/**
+ * The maintenance window announced this session (its modal closed): kept in the session entry, so
+ * every tab and reload of the sign-in session shows its banner, and sign-out forgets it.
+ */
+export function parseAnnouncedMaintenance(raw: string | null): MaintenanceAlert | null {
+  const parsed = maintenanceAlertSchema.safeParse(readEntry(raw).announcedMaintenance);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The session entry with `alert` as the announced window (other fields of a valid entry are kept). */
+export function withAnnouncedMaintenance(raw: string | null, alert: MaintenanceAlert): string {
+  return JSON.stringify({ ...readEntry(raw), announcedMaintenance: alert });
+}
+
+/** SPEC §2 banner area: the announced window shows until its end, unless its schedule id was dismissed. */
+export function showsMaintenanceBanner(alert: MaintenanceAlert | null, dismissedIds: readonly string[], now: number): alert is MaintenanceAlert {
+  if (!alert) return false;
+  const end = parseUtcNoZone(alert.maintenanceScheduleAttributes.MaintenanceEndTime);
+  const id = alert.alertScheduleId.toLowerCase();
+  return end !== null && now < end.getTime() && !dismissedIds.some((known) => known.toLowerCase() === id);
 }
 
 /** The auth roots done this session; garbage in storage counts as none done. */

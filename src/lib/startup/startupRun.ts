@@ -5,6 +5,7 @@ import type { ToolPreferences } from '../state/globalStateTypes';
 import type { BenchmarkingNotification, MaintenanceAlert } from '../alerts/alertSchemas';
 import { acknowledgeMaintenance, fetchBanners, fetchBenchmarking, fetchMaintenance, saveBenchmarking, saveToolPreferences } from '../alerts/alertsApi';
 import { maintenanceAcknowledgement } from './maintenance';
+import { announceMaintenance } from '../alerts/alertStorage';
 import {
   benchmarkingSave,
   mayCheckBenchmarking,
@@ -66,8 +67,13 @@ export function startupChecks(permissions: ReadonlySet<string>, preferences: Too
   return [maintenance, benchmarking, productImprovements];
 }
 
-/** Closing with do-not-show-again ticked acknowledges the schedule; unticked sends nothing. */
+/**
+ * Closing shows the window in the banner area; with do-not-show-again ticked it also acknowledges
+ * the schedule (unticked sends nothing).
+ */
 export async function finishMaintenance(alert: MaintenanceAlert, doNotShowAgain: boolean): Promise<void> {
+  // Announced once, then kept in view: the banner area shows the window until it ends.
+  announceMaintenance(alert);
   const scheduleId = maintenanceAcknowledgement(alert, doNotShowAgain);
   if (scheduleId) await acknowledgeMaintenance(scheduleId);
 }
