@@ -168,7 +168,9 @@ test.describe('tenant branding', () => {
         await expect(chrome.choice(en.ThemePreviewDark!)).toHaveAttribute('aria-checked', 'true');
         await page.keyboard.press('Escape');
         await expect(page.locator('html')).toHaveAttribute('data-theme', 'preview-dark');
-        expect(await platform.log({ path: '/api/atlas/v1/theme' })).toHaveLength(1);
+        // At most one theme read: the worker may answer the reload's from the one it fetched a
+        // moment ago for the same member and tenant (shared start-up reads, 3 s).
+        expect((await platform.log({ path: '/api/atlas/v1/theme' })).length).toBeLessThanOrEqual(1);
       });
       await test.step('switching off (Acme Europe): the server theme applies over the stored one, no theme menu, inherited brand', async () => {
         const europe = await tenantIdByName(request, platform, 'Acme Europe');
