@@ -99,10 +99,10 @@ async function send(request: Request, options: PipelineOptions = {}): Promise<Se
     ...(prepared.pipeline ? { mode: new URL(prepared.url).origin === host.origin ? ('same-origin' as const) : ('cors' as const) } : request.mode === 'navigate' ? {} : { mode: request.mode }),
   });
   // A DPoP token goes with a proof made now, for this very call (its method and the URL sent).
-  const proven = prepared.pipeline && token !== null && tokenKind === 'DPoP' && proofKey !== null;
+  const proof = prepared.pipeline && token && proofKey ? { token, proofKey } : null;
   let response: Response;
   try {
-    response = proven && token && proofKey ? await (await dpopModule()).sendWithProof(outgoing, proofKey, token) : await fetch(outgoing);
+    response = proof ? await (await dpopModule()).sendWithProof(outgoing, proof.proofKey, proof.token) : await fetch(outgoing);
   } catch (error) {
     if (isTimeout(error)) reportReachable(false, { silent: true });
     else if (!(error instanceof DOMException && error.name === 'AbortError')) reportReachable(false);

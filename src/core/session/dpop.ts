@@ -10,7 +10,7 @@ import * as oauth from 'oauth4webapi';
 import type { ProofKey } from './proofKey';
 import { learnPlatformClock, loadPlatformClock, platformNowSeconds } from './proofClock';
 import { readProofNonce, rememberNonce } from './proofNonce';
-import { resourceChallenge, tokenEndpointChallenge } from './dpopRules';
+import { resourceChallenge, tokenEndpointChallenge, type ProofChallenge } from './dpopRules';
 
 /** A new key pair for a sign-in: ES256, the private half not extractable (oauth4webapi's default). */
 export function generateProofKey(): Promise<ProofKey> {
@@ -62,16 +62,40 @@ export function proofHandle(key: ProofKey, nonce: string | null): oauth.DPoPHand
  * latest nonce any context heard. A proof the platform refuses (a nonce it now asks for, a stale or
  * replayed proof) is made once more, fresh; whatever comes then is the answer, a 401 included.
  */
-export async function sendWithProof(request: Request, key: ProofKey, accessToken: string): Promise<Response> {
+export function sendWithProof(request: Request, key: ProofKey, accessToken: string): Promise<Response> {
   const retry = request.clone();
+  let sent = false;
+  return answeredOnce(
+    (nonce) => {
+      const copy = sent ? retry : request;
+      sent = true;
+      return sendOnce(copy, key, accessToken, nonce);
+    },
+    (response) => Promise.resolve(resourceChallenge(response.status, response.headers.get('WWW-Authenticate'))),
+  );
+}
+
+/** What a token endpoint's refusal asks of the proof (its OAuthError body's `error`). */
+export async function tokenEndpointChallengeOf(response: Response): Promise<ProofChallenge> {
+  const refusal: unknown = response.status === 400 ? await response.clone().json().catch(() => null) : null;
+  return tokenEndpointChallenge(response.status, refusal);
+}
+
+/**
+ * One proven call (`send`, carrying the nonce it is given), made once more when the platform
+ * refuses its proof: with the nonce it now asks for (refused before the call was looked at, so a
+ * grant is not spent), or fresh after a stale or replayed proof. Every answer's nonce is kept for
+ * every context. Whatever comes the second time is the answer.
+ */
+export async function answeredOnce(send: (nonce: string | null) => Promise<Response>, challengeOf: (response: Response) => Promise<ProofChallenge>): Promise<Response> {
   const nonce = await readProofNonce();
-  const response = await sendOnce(request, key, accessToken, nonce);
+  const response = await send(nonce);
   const fresh = await rememberNonce(response);
-  const challenge = resourceChallenge(response.status, response.headers.get('WWW-Authenticate'));
-  if (challenge === 'invalid_dpop_proof' || (challenge === 'use_dpop_nonce' && fresh !== null && fresh !== nonce)) {
-    return sendOnce(retry, key, accessToken, fresh ?? nonce);
-  }
-  return response;
+  const challenge = await challengeOf(response);
+  if (challenge !== 'invalid_dpop_proof' && !(challenge === 'use_dpop_nonce' && fresh !== null && fresh !== nonce)) return response;
+  const again = await send(fresh ?? nonce);
+  await rememberNonce(again);
+  return again;
 }
 
 async function sendOnce(request: Request, key: ProofKey, accessToken: string, nonce: string | null): Promise<Response> {
@@ -109,18 +133,8 @@ export interface ProofGrant {
  * nonce challenge is answered by the same grant once more with the nonce (the platform refused it
  * before looking at the grant, so nothing was spent), and a refused proof by one fresh proof.
  */
-export async function sendGrantWithProof(grant: ProofGrant): Promise<Response> {
-  const nonce = await readProofNonce();
-  const response = await postGrant(grant, nonce);
-  const fresh = await rememberNonce(response);
-  const refusal: unknown = response.status === 400 ? await response.clone().json().catch(() => null) : null;
-  const challenge = tokenEndpointChallenge(response.status, refusal);
-  if (challenge === 'invalid_dpop_proof' || (challenge === 'use_dpop_nonce' && fresh !== null && fresh !== nonce)) {
-    const again = await postGrant(grant, fresh ?? nonce);
-    await rememberNonce(again);
-    return again;
-  }
-  return response;
+export function sendGrantWithProof(grant: ProofGrant): Promise<Response> {
+  return answeredOnce((nonce) => postGrant(grant, nonce), tokenEndpointChallengeOf);
 }
 
 async function postGrant({ endpoint, form, headers, signal, key }: ProofGrant, nonce: string | null): Promise<Response> {

@@ -96,8 +96,17 @@ export async function requestToken(form: Record<string, string>, endpoint: strin
   const parsed = tokenResponseSchema.safeParse(body);
   // Checked here, at the edge: every caller stores the claims, and SPEC §5 null claims are no session.
   if (!parsed.success || !parseAccessClaims(parsed.data.access_token)) return { ok: false, reason: 'malformed' };
-  const kind = tokenKindOf(parsed.data.token_type);
-  // A DPoP token for a grant that carried no proof is bound to nobody's key here: no session.
-  if (kind === null || (kind === 'DPoP' && !proofKey)) return { ok: false, reason: 'malformed' };
-  return { ok: true, tokens: parsed.data, kind, proofKey: kind === 'DPoP' ? proofKey : null };
+  const granted = grantedTokens(parsed.data, proofKey);
+  return granted ? { ok: true, ...granted } : { ok: false, reason: 'malformed' };
+}
+
+/**
+ * A token answer as a session the shell can present: its kind, as `token_type` names it, and the
+ * key a DPoP grant was proven with. Null for a type the shell does not know, or a DPoP token for a
+ * grant that carried no proof (bound to nobody's key here).
+ */
+export function grantedTokens(tokens: TokenResponse, proofKey: ProofKey | null): GrantedTokens | null {
+  const kind = tokenKindOf(tokens.token_type);
+  if (kind === null || (kind === 'DPoP' && !proofKey)) return null;
+  return { tokens, kind, proofKey: kind === 'DPoP' ? proofKey : null };
 }

@@ -9,11 +9,9 @@
  */
 import * as oauth from 'oauth4webapi';
 import type { RuntimeConfig } from '../../config/runtimeConfig';
-import { tokenResponseSchema, type GrantedTokens } from '../../core/session/tokenClient';
+import { grantedTokens, tokenResponseSchema, type GrantedTokens } from '../../core/session/tokenClient';
 import { createProofKey } from '../../core/session/proofKey';
-import { readProofNonce, rememberNonce } from '../../core/session/proofNonce';
-import { tokenKindOf } from '../../core/session/tokenKind';
-import { proofHandle } from '../../core/session/dpop';
+import { answeredOnce, proofHandle, tokenEndpointChallengeOf } from '../../core/session/dpop';
 import { trustedSettings } from '../../core/session/loginEndpoints';
 import { pipelineHost } from '../../core/pipeline/host';
 import { sessionKeys, writeKv, type AuthClientSettings } from '../../core/session/sessionDb';
@@ -270,9 +268,8 @@ export async function completeSsoFlow(
   const proofKey = await createProofKey().catch(() => null);
   const headers = await xsrfHeaders(as.token_endpoint ?? '');
   const grant = async (nonce: string | null): Promise<Response> => {
-    let answer: Response;
     try {
-      answer = await oauth.authorizationCodeGrantRequest(as, c, oauth.None(), callback, pending.redirectUri, pending.verifier, {
+      return await oauth.authorizationCodeGrantRequest(as, c, oauth.None(), callback, pending.redirectUri, pending.verifier, {
         ...httpOptions(config),
         headers,
         ...(proofKey ? { DPoP: proofHandle(proofKey, nonce) } : {}),
@@ -280,27 +277,15 @@ export async function completeSsoFlow(
     } catch (cause) {
       throw new LoginError('token_error', `The token endpoint could not be reached: ${messageOf(cause)}`, { cause });
     }
-    if (proofKey) await rememberNonce(answer);
-    return answer;
   };
-  const process = (answer: Response) =>
-    oauth.processAuthorizationCodeResponse(as, c, answer, oidc && pending.nonce ? { expectedNonce: pending.nonce, requireIdToken: true } : undefined);
+  // A proof refused for its nonce or as stale is made once more (the platform refused before the code).
+  const response = proofKey ? await answeredOnce(grant, tokenEndpointChallengeOf) : await grant(null);
 
-  const nonce = proofKey ? await readProofNonce() : null;
-  let response = await grant(nonce);
   let result: oauth.TokenEndpointResponse;
   try {
-    result = await process(response);
+    result = await oauth.processAuthorizationCodeResponse(as, c, response, oidc && pending.nonce ? { expectedNonce: pending.nonce, requireIdToken: true } : undefined);
   } catch (cause) {
-    // A nonce challenge is answered once, with the nonce (the platform refused before the code).
-    const fresh = proofKey && oauth.isDPoPNonceError(cause) ? await readProofNonce() : null;
-    if (!fresh || fresh === nonce) throw tokenResponseError(cause);
-    response = await grant(fresh);
-    try {
-      result = await process(response);
-    } catch (again) {
-      throw tokenResponseError(again);
-    }
+    throw tokenResponseError(cause);
   }
 
   if (oidc) {
@@ -312,11 +297,11 @@ export async function completeSsoFlow(
 
   const tokens = tokenResponseSchema.safeParse(result);
   if (!tokens.success) throw new LoginError('token_error', 'The token response is not a platform token response');
-  const kind = tokenKindOf(tokens.data.token_type);
-  if (kind === null || (kind === 'DPoP' && !proofKey)) throw new LoginError('token_error', `The token response names a token type the shell cannot present (${tokens.data.token_type})`);
+  const granted = grantedTokens(tokens.data, proofKey);
+  if (!granted) throw new LoginError('token_error', `The token response names a token type the shell cannot present (${tokens.data.token_type})`);
   if (oidc) await rememberDiscovered(config, as);
   emitLoginEvent({ type: 'token_received' });
-  return { granted: { tokens: tokens.data, kind, proofKey: kind === 'DPoP' ? proofKey : null }, email: pending.email };
+  return { granted, email: pending.email };
 }
 
 /**
