@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -7,8 +7,23 @@ import type { Plugin } from 'vite';
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** The build's text files, which both hosts send compressed (images and fonts are compressed already). */
-export const compressible = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/i;
+/**
+ * The build's text files, which both hosts send compressed (images and fonts are compressed
+ * already), with the type `npm start` sends each as (server/precompressed), as deploy/nginx types them.
+ */
+export const textTypes: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+};
+
+const compressible = new RegExp(`\\.(?:${Object.keys(textTypes).map((ext) => ext.slice(1)).join('|')})$`, 'i');
 
 /** The files a build holds to compress: text, not a source map (never served) and not under a dot folder (.vite). */
 async function textFiles(dir: string): Promise<string[]> {
@@ -24,18 +39,16 @@ async function textFiles(dir: string): Promise<string[]> {
  * precompressed sibling then always sends fewer bytes, and a missing one falls back (.br → .gz →
  * the file itself) on both hosts (deploy/nginx, server/shellPlugin).
  */
-export async function precompressFile(file: string): Promise<{ br: number | null; gz: number | null; size: number }> {
+async function precompressFile(file: string): Promise<void> {
   const body = await readFile(file);
   const [br, gz] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
   ]);
   const keep = async (bytes: Buffer, ext: string) => {
-    if (bytes.length >= body.length) return null;
-    await writeFile(`${file}.${ext}`, bytes);
-    return bytes.length;
+    if (bytes.length < body.length) await writeFile(`${file}.${ext}`, bytes);
   };
-  return { br: await keep(br, 'br'), gz: await keep(gz, 'gz'), size: (await stat(file)).size };
+  await Promise.all([keep(br, 'br'), keep(gz, 'gz')]);
 }
 
 /**

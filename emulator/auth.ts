@@ -52,7 +52,7 @@ function unauthorized(code: 'MISSING_TOKEN' | 'INVALID_TOKEN' | 'TOKEN_EXPIRED',
     code === 'MISSING_TOKEN'
       ? `Bearer realm="${realm}"`
       : scheme === 'DPoP'
-        ? `DPoP error="invalid_token", algs="ES256", error_description="${quoted(message)}"`
+        ? dpopChallenge('invalid_token', message)
         : `Bearer realm="${realm}", error="invalid_token", error_description="${quoted(message)}"`;
   return apiError(401, code, message, { headers: { 'www-authenticate': challenge } });
 }
@@ -61,9 +61,14 @@ function quoted(message: string): string {
   return message.replace(/["\\]/g, '');
 }
 
+/** RFC 9449 §7.1: the DPoP challenge of a 401. */
+function dpopChallenge(error: ProofError | 'invalid_token', message: string): string {
+  return `DPoP error="${error}", algs="ES256", error_description="${quoted(message)}"`;
+}
+
 /** RFC 9449 §7.1: a refused proof (or a bound token without one) is a 401 with a DPoP challenge. */
 function dpopUnauthorized(error: ProofError, message: string, ctx: RequestContext): HttpError {
-  const headers: Record<string, string> = { 'www-authenticate': `DPoP error="${error}", algs="ES256", error_description="${quoted(message)}"` };
+  const headers: Record<string, string> = { 'www-authenticate': dpopChallenge(error, message) };
   if (error === 'use_dpop_nonce') headers['dpop-nonce'] = ctx.rt.dpop.nonce;
   return apiError(401, 'INVALID_TOKEN', message, { headers });
 }

@@ -1,6 +1,7 @@
 import { createReadStream, statSync, type Stats } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { textTypes } from '../build/precompress';
 
 /**
  * `vite preview` (npm start) sends the build's precompressed files as deploy/nginx does
@@ -10,18 +11,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  */
 export type Encoding = 'br' | 'gzip';
 
-/** The text types the build compresses, as deploy/nginx types them. */
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.svg': 'image/svg+xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-};
+/** The text types the build compresses (build/precompress), as deploy/nginx types them. */
+const types = textTypes;
 
 /** The codings an Accept-Encoding header accepts (q above 0); `*` stands for any not named. */
 export function acceptedEncodings(header: string | string[] | undefined): (coding: Encoding) => boolean {

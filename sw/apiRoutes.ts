@@ -1,5 +1,5 @@
 import { isPostRead, isPreparedRead, isStartupRead } from '../src/core/pipeline/calls';
-import { pipelineFetch, PipelineRefusal } from '../src/core/pipeline/pipelineFetch';
+import { pipelineFetch, PipelineRefusal, type PipelineOptions } from '../src/core/pipeline/pipelineFetch';
 import { readScope, SharedReads, sharedReadKey } from '../src/core/pipeline/sharedReads';
 import { defaultTokenPath as tokenPath } from '../src/core/protocol';
 import { onSessionMessage } from '../src/core/session/sessionChannel';
@@ -31,6 +31,16 @@ export function forgetSharedReads(): void {
   sharedReads.forget();
 }
 
+/** A write changes what reads answer: nothing kept or in flight answers a read asked after it. */
+export async function sendWrite(request: Request, options?: PipelineOptions): Promise<Response> {
+  forgetSharedReads();
+  try {
+    return await pipelineFetch(request, options);
+  } finally {
+    forgetSharedReads();
+  }
+}
+
 const isWrite = (method: string, path: string) => method !== 'GET' && method !== 'HEAD' && !isPostRead(method, path);
 
 /**
@@ -40,10 +50,7 @@ const isWrite = (method: string, path: string) => method !== 'GET' && method !==
  */
 async function pipelineAnswer(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
-  if (isWrite(request.method, pathname)) {
-    forgetSharedReads();
-    return pipelineFetch(request).finally(forgetSharedReads);
-  }
+  if (isWrite(request.method, pathname)) return sendWrite(request);
   const key = sharedReadKey(request.method, request.url, request.headers, readScope(await sessionSnapshot()));
   if (!key) return pipelineFetch(request);
   return sharedReads.read({ key, keep: isStartupRead(request.method, pathname), signal: request.signal }, (signal) =>

@@ -1,20 +1,10 @@
-import { pipelineFetch, type PipelineOptions } from '../src/core/pipeline/pipelineFetch';
-import { forgetSharedReads } from './apiRoutes';
+import { sendWrite } from './apiRoutes';
 import { replayOutbox } from '../src/core/outbox/replayOutbox';
 import { parseTabCommand } from '../src/core/pwa/workerMessages';
 import { outboxSyncTag as syncTag, workerMessages } from '../src/core/protocol';
 
 /** Also in src/lib/outbox/outbox.ts (the page registers it; this module must not import the page's code). */
 
-/** A write changes what reads answer: nothing kept or in flight answers a read asked after it. */
-async function sendWrite(request: Request, options?: PipelineOptions): Promise<Response> {
-  forgetSharedReads();
-  try {
-    return await pipelineFetch(request, options);
-  } finally {
-    forgetSharedReads();
-  }
-}
 
 interface SyncEvent extends ExtendableEvent {
   tag: string;

@@ -21,5 +21,6 @@ async function cachedRemoteRoutes(): Promise<string[]> {
 
 /** SPEC §2: the worker answers a navigation with the shell only for the shell's own routes. */
 export async function isShellNavigation(pathname: string): Promise<boolean> {
-  return isShellRoute(pathname, await cachedRemoteRoutes());
+  // A remote's route only adds to the shell's: the route table's own paths need no read of the copy.
+  return isShellRoute(pathname, []) || isShellRoute(pathname, await cachedRemoteRoutes());
 }

@@ -7,7 +7,7 @@
  *   /oidc/endsession.
  */
 import { authenticate } from '../auth.ts';
-import { apiError, browserBadRequest, empty, html, htmlPage, json, oauthError, redirect, type Reply } from '../http.ts';
+import { browserBadRequest, empty, html, htmlPage, json, oauthError, redirect, type Reply } from '../http.ts';
 import type { RequestContext } from '../context.ts';
 import type { RouteDef } from '../router.ts';
 import { CLIENT_ID, KNOWN_SCOPES, issuerOf } from '../grants.ts';
@@ -38,8 +38,9 @@ function discovery(ctx: RequestContext): Reply {
 
 /** A Bearer or (RFC 9449 §7) DPoP-bound access token, checked like the platform's API calls. */
 async function userinfo(ctx: RequestContext): Promise<Reply> {
+  // 'bearer' mode: no credentials is already a 401 (Bearer realm="oidc"), so there is always one here.
   const auth = await authenticate(ctx, 'bearer', 'oidc');
-  if (!auth) throw apiError(401, 'MISSING_TOKEN', 'An access token is required', { headers: { 'www-authenticate': 'Bearer realm="oidc"' } });
+  if (!auth) throw new Error('authenticate answers a session in bearer mode');
   const { user } = auth;
   return json(200, {
     sub: user.id,

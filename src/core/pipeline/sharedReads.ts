@@ -261,8 +261,8 @@ export class SharedReads {
   private keptAnswer(key: string): Response | null {
     this.dropExpired();
     const entry = this.kept.get(key);
-    // The body is copied into each answer (a Response takes its own copy of a buffer).
-    return entry ? new Response(entry.body.slice(0), { status: entry.status, statusText: entry.statusText, headers: entry.headers }) : null;
+    // Each answer gets its own copy of the body: a Response takes one of the buffer it is given.
+    return entry ? new Response(entry.body, { status: entry.status, statusText: entry.statusText, headers: entry.headers }) : null;
   }
 
   private copyFor(key: string, flight: Flight, signal: AbortSignal | null): Promise<Response> {

@@ -53,7 +53,10 @@ async function readSnapshot(): Promise<SessionSnapshot> {
 export function sessionSnapshot(): Promise<SessionSnapshot> {
   if (!listening) {
     listening = true;
-    onSessionMessage(() => invalidateSnapshot());
+    // Every message but connectivity may follow a change of the stored session.
+    onSessionMessage((message) => {
+      if (message.type !== 'connectivity') invalidateSnapshot();
+    });
     onLocalWrite(() => invalidateSnapshot());
   }
   if (cached) return cached;

@@ -1,15 +1,19 @@
 import { forgetMemberHistory } from '../history/historyStore';
 import { discardMemberWrites } from '../../core/outbox/replayOutbox';
-import { clearLastKnownState } from '../state/lastKnownState';
 import { clearOrgTree } from '../orgTree/orgTreeService';
-import { clearSignedInTranslations } from '../i18n/tenantTranslations';
-import { clearChromeSnapshot } from '../prepaint/keepChrome';
+import { forgetWarmUp } from '../prepaint/warmUp';
 
 export { resetBranding } from '../branding/brandingStartup';
 
-/** Sign-out: the copies kept for a warm or offline start (state, the pre-painted chrome, organisation tree, the member's catalogues) are deleted. */
+/**
+ * Sign-out: what this tab still holds of the copies kept for a warm or offline start. Their stored
+ * forms (state, the pre-painted chrome, organisation tree, the member's catalogues) go with the
+ * inventory (core/inventory forgetStored); here the organisation tree in memory and the note of the
+ * kept bar's fonts and stylesheets the next pre-paint would prepare.
+ */
 export async function forgetSignedInCopies(): Promise<void> {
-  await Promise.all([clearLastKnownState(), clearChromeSnapshot(), clearOrgTree().catch(() => undefined), clearSignedInTranslations()]);
+  forgetWarmUp();
+  await clearOrgTree().catch(() => undefined);
 }
 
 /** An explicit sign-out: the member's browsing history and their writes still on this device go. */

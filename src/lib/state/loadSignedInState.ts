@@ -161,6 +161,8 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
     getValidated('/api/access/v1/tool-settings/user-preferences', toolPreferencesSchema),
     loadSignedInTheme(),
   ]);
+  // Awaited below, after init: a call around it given up meanwhile is no unhandled rejection.
+  void around.catch(() => undefined);
   let init: GlobalStateRest | null;
   try {
     init = await loadInit(claims);
