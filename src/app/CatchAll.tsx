@@ -12,9 +12,10 @@ import { isDocumentLoad } from './documentLoad';
  */
 export function CatchAll() {
   const location = useLocation();
-  // Built on this origin, never read as an address: a path such as //evil.test/x stays a path here.
+  // Built on this origin, never read as an address: a path such as //evil.test/x stays a path here
+  // (the origin ends at the first slash after it), so the page it loads is always this origin's.
   const target = new URL(`${window.location.origin}${location.pathname}${location.search}${location.hash}`);
-  const leaves = target.origin === window.location.origin && catchAllLoadsPage(location.pathname) && !isDocumentLoad(location);
+  const leaves = catchAllLoadsPage(location.pathname) && !isDocumentLoad(location);
   useEffect(() => {
     // replace: the in-app entry the router pushed becomes the loaded page's, so Back skips it.
     if (leaves) window.location.replace(target.href);

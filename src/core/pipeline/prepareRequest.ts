@@ -33,6 +33,9 @@ export type PreparedRequest =
 
 export const ptlPattern = /^[A-Za-z0-9-]{1,64}$/;
 
+/** The headers the pipeline sets itself on a platform call, whatever the caller sent. */
+export const pipelineSetHeaders = ['Authorization', 'Accept-Language', 'Cache-Control'] as const;
+
 /** Header names are case-insensitive: return a copy with `name` removed in any casing. */
 function without(headers: Record<string, string>, ...names: string[]): Record<string, string> {
   const drop = new Set(names.map((n) => n.toLowerCase()));
@@ -73,7 +76,7 @@ export function prepareRequest(request: RequestShape, ctx: PipelineContext): Pre
     }
     url.pathname = `/${ctx.ptl}${url.pathname}`;
   }
-  headers = without(headers, 'Authorization', 'Accept-Language', 'Cache-Control');
+  headers = without(headers, ...pipelineSetHeaders);
   if (ctx.accessToken) headers.Authorization = authorization(ctx.tokenKind ?? 'Bearer', ctx.accessToken);
   headers['Accept-Language'] = ctx.language;
   headers['Cache-Control'] = isCacheableCall(method, new URL(request.url, ctx.origin).pathname) ? 'max-age=3600' : 'no-cache';

@@ -1,5 +1,6 @@
 import type { AccessClaims } from '../session/claims';
 import type { TokenKind } from '../session/tokenKind';
+import { pipelineSetHeaders } from './prepareRequest';
 
 /**
  * One network for N tabs: the service worker runs the pipeline for every tab, so identical reads of
@@ -43,8 +44,8 @@ export function readScope(source: ScopeSource): ReadScope | null {
   };
 }
 
-/** Headers the pipeline replaces with the scope's own (core/pipeline/prepareRequest): not the caller's question. */
-const pipelineHeaders = new Set(['authorization', 'accept-language', 'cache-control', 'dpop']);
+/** Headers the pipeline replaces with the scope's own (and the proof it signs): not the caller's question. */
+const pipelineHeaders = new Set([...pipelineSetHeaders.map((name) => name.toLowerCase()), 'dpop']);
 
 /**
  * The question a call asks: null for anything but a GET with a scope (writes are never shared).
