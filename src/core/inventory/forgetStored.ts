@@ -1,8 +1,8 @@
-import type { DBSchema } from 'idb';
-import { idbOpener } from '../idbOpener';
 import { databases } from '../protocol';
 import { deleteKv, deleteKvPrefixed } from '../session/sessionDb';
 import { clearApiCaches } from '../pipeline/apiCache';
+import { clearStore } from '../orgTree/orgTreeStore';
+import { clearBrands } from '../branding/brandDb';
 import { goingAt, type Ending } from './inventory';
 
 /**
@@ -15,39 +15,18 @@ import { goingAt, type Ending } from './inventory';
 
 const kvPrefix = `${databases.session.name}/${databases.session.stores.kv}/`;
 
-type PlainStore = (typeof databases.orgTree.stores)[keyof typeof databases.orgTree.stores] | typeof databases.brand.stores.brands;
-type PlainStores = DBSchema & Record<PlainStore, { key: string; value: unknown }>;
-
-/**
- * The databases whose stores are kept whole per member and tenant (plain stores, no key path,
- * created as their owners create them: core/orgTree/orgTreeStore, lib/branding/brandStore).
- * The outbox is not here: only the member's own writes go, at an explicit sign-out
- * (lib/session/signedInForget).
- */
-const plainDatabases = [databases.orgTree, databases.brand].map((spec) => ({
-  spec,
-  open: idbOpener<PlainStores>(spec.name, spec.version, (database) => {
-    for (const store of Object.values(spec.stores)) database.createObjectStore(store);
-  }),
-}));
-
 export async function forgetStored(ending: Ending): Promise<void> {
   const stores = goingAt('indexedDB', ending);
   const kv = stores.filter((entry) => entry.name.startsWith(kvPrefix));
   const key = (name: string) => name.slice(kvPrefix.length);
+  // A database whose stores the inventory has go at this ending (they go whole, per member and tenant).
+  const goes = (spec: { name: string; stores: Record<string, string> }) => Object.values(spec.stores).some((store) => stores.some((entry) => entry.name === `${spec.name}/${store}`));
   await Promise.all([
     ...kv.filter((entry) => entry.match === 'exact').map((entry) => deleteKv(key(entry.name))),
     deleteKvPrefixed(kv.filter((entry) => entry.match === 'prefix').map((entry) => key(entry.name))),
-    ...plainDatabases.map(async ({ spec, open }) => {
-      const going = Object.values(spec.stores).filter((store) => stores.some((entry) => entry.name === `${spec.name}/${store}`));
-      if (going.length === 0) return;
-      try {
-        const database = await open();
-        await Promise.all(going.map((store) => database.clear(store)));
-      } catch {
-        // nothing stored, or nothing that can be reached
-      }
-    }),
+    // The organisation tree's and the brands' databases, through their owners' openers.
+    goes(databases.orgTree) ? clearStore() : undefined,
+    goes(databases.brand) ? clearBrands() : undefined,
     // Every API answer bucket is a member's (inventory: cacheStorage, `session`).
     clearApiCaches(),
   ]);

@@ -1,8 +1,7 @@
-import type { DBSchema } from 'idb';
-import { idbOpener } from '../../core/idbOpener';
 import type { Branding } from './brandingAtoms';
 import { reviveBranding } from './brandingMapping';
 import { databases } from '../../core/protocol';
+import { brandDb, clearBrands } from '../../core/branding/brandDb';
 
 /**
  * The brand kept for the next start, per user-and-tenant key, in its own IndexedDB database (so a
@@ -14,14 +13,8 @@ export interface StoredBrand {
   resources: Record<string, string>;
 }
 
-interface BrandDb extends DBSchema {
-  brands: { key: string; value: { branding: unknown; resources: unknown; savedAt: number } };
-}
-
 export const brandDbName = databases.brand.name;
-const db = idbOpener<BrandDb>(brandDbName, databases.brand.version, (database) => {
-  database.createObjectStore(databases.brand.stores.brands);
-});
+const db = brandDb;
 
 function reviveResources(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -48,10 +41,4 @@ export async function readBrand(scopeKey: string): Promise<StoredBrand | null> {
   }
 }
 
-export async function clearBrands(): Promise<void> {
-  try {
-    await (await db()).clear('brands');
-  } catch {
-    // nothing kept, or nothing we can reach
-  }
-}
+export { clearBrands };
