@@ -45,5 +45,14 @@ export default defineConfig({
   projects: [
     // No timing checks here: durations are figures of `npm run bench`, never assertions of `npm test`.
     { name: 'chromium', use: { browserName: 'chromium' } },
+    // The same shell against a platform with DPoP off (issue 44: a platform that ignores DPoP keeps
+    // working unchanged): the specs of the session, the request pipeline, the outbox and the hosted
+    // screens, expecting Bearer tokens and no proof (tests/e2e/support/credentials.ts).
+    {
+      name: 'chromium-bearer',
+      use: { browserName: 'chromium' },
+      metadata: { tokenScheme: 'Bearer' },
+      testMatch: /\/(session|pipeline|outbox|mfe-host)\.spec\.ts$/,
+    },
   ],
 });

@@ -429,7 +429,7 @@ test.describe('service worker stopped mid-session', () => {
     const calls = await stopAndCall();
     expect(calls).toHaveLength(3);
     for (const call of calls) {
-      expect(call.headers.authorization).toMatch(memberCredential);
+      expect(call.headers.authorization).toMatch(memberCredential());
       expect(call.status).toBe(200);
     }
 
@@ -440,9 +440,9 @@ test.describe('service worker stopped mid-session', () => {
     // met a 401 first or the page had already refreshed (on a loaded machine either comes first).
     // (The platform's clock moved on, so a proof the woken worker dated by its own clock may be
     // refused once as stale and made again on the platform's time: only the answered calls count.)
-    for (const call of retried) expect(call.headers.authorization).toMatch(memberCredential);
+    for (const call of retried) expect(call.headers.authorization).toMatch(memberCredential());
     expect(retried.filter((c) => c.status === 401 && c.dpop !== 'invalid').length).toBeLessThanOrEqual(3);
-    expect(retried.filter((c) => c.status === 200).map((c) => c.dpop)).toEqual([proofVerdict, proofVerdict, proofVerdict]);
+    expect(retried.filter((c) => c.status === 200).map((c) => c.dpop)).toEqual([proofVerdict(), proofVerdict(), proofVerdict()]);
     const grants = refreshGrants(await platform.log({ path: tokenPath }));
     expect(grants.map((g) => g.status)).toEqual([200]);
   });

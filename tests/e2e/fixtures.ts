@@ -62,11 +62,13 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   shell: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
-    async ({}, use) => {
+    async ({}, use, workerInfo) => {
       // The test deployment lists the community app as a connected app (the allowed destination of
       // /auth/connected-apps), as a real one would: one server kind for every spec, so no spec
       // needs workers of its own (Playwright runs a worker fixture's variants last, as a tail).
-      const server = await startShellServerWithConfig({ connectedApps: [communityHost] });
+      // The chromium-bearer project's platform has DPoP off (support/credentials).
+      const bearer = workerInfo.project.metadata.tokenScheme === 'Bearer';
+      const server = await startShellServerWithConfig({ connectedApps: [communityHost] }, bearer ? { EMULATOR_DPOP: '0' } : {});
       await use(server);
       await server.close();
     },

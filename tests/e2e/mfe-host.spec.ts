@@ -19,7 +19,7 @@ test.describe('micro-frontend host (/mfe-host)', () => {
 
     const calls = await platform.log({ path: '/api/access/v1/users/current/legacy' });
     expect(calls.length).toBeGreaterThanOrEqual(2); // the shell's own and the remote's
-    for (const call of calls) expect([memberCredential.test(call.headers.authorization ?? ''), call.dpop]).toEqual([true, proofVerdict]);
+    for (const call of calls) expect([memberCredential().test(call.headers.authorization ?? ''), call.dpop]).toEqual([true, proofVerdict()]);
 
     // An in-app navigation away from the host unmounts the remote.
     await page.evaluate(() => {

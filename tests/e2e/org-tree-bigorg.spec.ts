@@ -45,7 +45,7 @@ test.describe('organisation tree (50,000 organisations)', () => {
     // The worker fetched init itself, through the service worker's pipeline (bearer); the page never
     // requested it, so its 7 MB body was never on the main thread.
     const inits = await platform.log({ path: initPath, method: 'GET' });
-    expect(inits.map((r) => [r.status, memberCredential.test(r.headers.authorization ?? '')])).toEqual([[200, true]]);
+    expect(inits.map((r) => [r.status, memberCredential().test(r.headers.authorization ?? '')])).toEqual([[200, true]]);
     expect(await pageFetchedInit()).toBe(false);
     const worker = page.workers().find((w) => w.url().includes('orgTree.worker'));
     expect(worker).toBeDefined();

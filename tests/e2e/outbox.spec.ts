@@ -225,7 +225,7 @@ test.describe('outbox without a service worker', () => {
     await expect(page.getByText(countText('WritesSent', 1))).toBeVisible({ timeout: 20_000 });
     const puts = await preferencesPuts(platform);
     // The replay signs its proof when it sends (the session's key), never a proof kept with the write.
-    expect(puts.map((p) => [p.status < 300, p.replayed, memberCredential.test(p.headers.authorization ?? ''), p.dpop])).toEqual([[true, false, true, proofVerdict]]);
+    expect(puts.map((p) => [p.status < 300, p.replayed, memberCredential().test(p.headers.authorization ?? ''), p.dpop])).toEqual([[true, false, true, proofVerdict()]]);
     await page.reload();
     await expect(clock(page)).not.toContainText(/AM|PM/);
   });

@@ -40,7 +40,7 @@ for (const mode of ['service worker', 'in page'] as const) {
       const [init] = find('/api/global-state/v1/init');
       expect(init?.path).toBe('/eu-tenant-7/api/global-state/v1/init');
       expect(init?.status).toBe(200);
-      expect(init?.headers.authorization).toMatch(memberCredential);
+      expect(init?.headers.authorization).toMatch(memberCredential());
       expect(init?.headers['accept-language']).toBe('en-us');
       expect(init?.headers['cache-control']).toBe('no-cache');
       expect(init?.headers['x-xsrf-token']).toBeUndefined();
@@ -57,7 +57,7 @@ for (const mode of ['service worker', 'in page'] as const) {
       const logout = (await platform.log({ method: 'POST' })).find((r: LoggedRequest) => r.path.endsWith('/api/access/v1/auth/logout'));
       expect(logout?.path).toBe('/eu-tenant-7/api/access/v1/auth/logout');
       expect(logout?.headers['x-xsrf-token']).toBe('xsrf-123');
-      expect(logout?.headers.authorization).toMatch(memberCredential);
+      expect(logout?.headers.authorization).toMatch(memberCredential());
     });
 
     test.describe('beyond the policy', () => {
@@ -99,7 +99,7 @@ test.describe('request pipeline with a controlling service worker', () => {
     for (const path of ['/api/global-state/v1/init', '/api/access/v1/users/current/legacy']) {
       expect(fromWorker.get(path), path).toBe(true);
       const [call] = await platform.log({ path });
-      expect(call?.headers.authorization, path).toMatch(memberCredential);
+      expect(call?.headers.authorization, path).toMatch(memberCredential());
       expect(call?.headers['accept-language'], path).toBe('en-us');
     }
     // A cacheable read is the worker's: it keeps the answer for offline use.
@@ -110,6 +110,6 @@ test.describe('request pipeline with a controlling service worker', () => {
     expect(status).toBe(200);
     expect(fromWorker.get('/api/access/v1/permissions')).toBe(true);
     const [plain] = (await platform.log({ path: '/api/access/v1/permissions' })).filter((r) => r.query.probe === 'plain');
-    expect(plain?.headers.authorization).toMatch(memberCredential);
+    expect(plain?.headers.authorization).toMatch(memberCredential());
   });
 });

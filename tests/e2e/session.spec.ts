@@ -275,7 +275,7 @@ test.describe('one session across tabs', () => {
     await new ShellChrome(b!).expectSignedInAs('Ada Admin');
     await waitForServiceWorker(b!);
     // The worker's call from tab B carries the bearer: it now holds the session in memory.
-    expect((await probeThroughWorker(b!, platform, 'before')).headers.authorization).toMatch(memberCredential);
+    expect((await probeThroughWorker(b!, platform, 'before')).headers.authorization).toMatch(memberCredential());
     await new ShellChrome(a!).signOut();
     await expect(a!).toHaveURL(/\/auth$/);
     await expect(b!).toHaveURL(/\/auth$/);

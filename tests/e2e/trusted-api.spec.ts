@@ -56,11 +56,11 @@ test('a remote’s call to a trusted API origin carries the access token (and it
     const [call] = calls as [Received];
     // No tenant prefix (the member's token has a ptl), the access token the platform gets, no cookie.
     expect(call.path).toBe('/api/v1/risks?open=1');
-    expect(call.headers.authorization).toMatch(memberCredential);
+    expect(call.headers.authorization).toMatch(memberCredential());
     const platformCall = (await control.log({ path: '/api/access/v1/users/current/legacy' })).at(-1);
     expect(presentedToken(call.headers.authorization)).toBe(presentedToken(platformCall?.headers.authorization));
     expect(call.headers.cookie).toBeUndefined();
-    if (tokenScheme === 'DPoP') expect(payloadOf(String(call.headers.dpop))).toMatchObject({ htm: 'GET', htu: `${trusted.origin}/api/v1/risks` });
+    if (tokenScheme() === 'DPoP') expect(payloadOf(String(call.headers.dpop))).toMatchObject({ htm: 'GET', htu: `${trusted.origin}/api/v1/risks` });
     else expect(call.headers.dpop).toBeUndefined();
 
     // Another origin (even one the policy lets the page reach): host.fetch refuses it, nothing is sent.

@@ -1,15 +1,20 @@
+import { test } from '@playwright/test';
+
 /**
- * How the shell presents the member's token to this run's platform: as `DPoP` with a proof (the
- * emulator's default, contract "Sender-constrained tokens"), or as `Bearer` when the run turns the
- * emulator's DPoP off (`EMULATOR_DPOP=0`), so the suites prove both modes.
+ * How the shell presents the member's token to this test's platform: as `DPoP` with a proof (the
+ * emulator's default, contract "Sender-constrained tokens"), or as `Bearer` where the platform has
+ * DPoP off: the `chromium-bearer` project (playwright.config.ts, part of `npm test`) and a run with
+ * `EMULATOR_DPOP=0`. So the suites prove both modes.
  */
-export const tokenScheme: 'DPoP' | 'Bearer' = process.env.EMULATOR_DPOP === '0' ? 'Bearer' : 'DPoP';
+export function tokenScheme(): 'DPoP' | 'Bearer' {
+  return process.env.EMULATOR_DPOP === '0' || test.info().project.metadata.tokenScheme === 'Bearer' ? 'Bearer' : 'DPoP';
+}
 
-/** The member's token as this run's platform expects it in `Authorization`. */
-export const memberCredential = new RegExp(`^${tokenScheme} [\\w-]+\\.[\\w-]+\\.[\\w-]+$`);
+/** The member's token as this test's platform expects it in `Authorization`. */
+export const memberCredential = (): RegExp => new RegExp(`^${tokenScheme()} [\\w-]+\\.[\\w-]+\\.[\\w-]+$`);
 
-/** What the request log says of a member's call's proof in this run. */
-export const proofVerdict: 'valid' | 'absent' = tokenScheme === 'DPoP' ? 'valid' : 'absent';
+/** What the request log says of a member's call's proof in this test. */
+export const proofVerdict = (): 'valid' | 'absent' => (tokenScheme() === 'DPoP' ? 'valid' : 'absent');
 
 /** The access token an `Authorization` header carries, whatever its scheme. */
 export const presentedToken = (authorization: string | undefined): string => (authorization ?? '').replace(/^(Bearer|DPoP) /, '');

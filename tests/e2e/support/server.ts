@@ -44,8 +44,8 @@ export async function startShellServer(port = 0, env: Record<string, string> = {
 }
 
 /** A server whose runtime configuration is `config` merged over the defaults (a temporary SHELL_CONFIG file). */
-export function startShellServerWithConfig(config: Record<string, unknown>): Promise<ShellServer> {
+export function startShellServerWithConfig(config: Record<string, unknown>, env: Record<string, string> = {}): Promise<ShellServer> {
   const file = join(mkdtempSync(join(tmpdir(), 'shell-config-')), 'config.json');
   writeFileSync(file, JSON.stringify(config));
-  return startShellServer(0, { SHELL_CONFIG: file });
+  return startShellServer(0, { SHELL_CONFIG: file, ...env });
 }
