@@ -1,4 +1,5 @@
 import { securityHeaders } from './securityHeaders.ts';
+import { platformAnswerMaps, platformPagesLocation } from './platformAnswerPolicy';
 
 /**
  * The nginx site of deploy/nginx/trust-shell.conf, filled in. Its security headers
@@ -84,6 +85,8 @@ export function renderSite(template: string, options: NginxSiteOptions): string 
     ROOT: absolutePath(options.root, '--root'),
     UPSTREAM: platformUpstream(options.upstream),
     CONF_DIR: absolutePath(options.confDir, '--conf-dir'),
+    PLATFORM_ANSWER_MAPS: platformAnswerMaps(),
+    PLATFORM_PAGES: platformPagesLocation,
   };
   const lines = template.split('\n');
   const body = lines.slice(lines.findIndex((line) => !line.startsWith('#'))).join('\n');

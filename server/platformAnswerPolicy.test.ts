@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { platformAnswerPolicy, platformPageSandbox, platformSandbox } from './platformAnswerPolicy.ts';
+import { renderSite } from './nginxSite.ts';
 
 describe('the policy of a proxied platform answer', () => {
   it('none for data, script, style, fonts and images', () => {
@@ -26,10 +27,13 @@ describe('the policy of a proxied platform answer', () => {
     expect(platformAnswerPolicy('/api/access/v1/oauth/authorize/x', 'text/html')).toBe(platformSandbox);
   });
 
-  it('is the one deploy/nginx sends', () => {
+  it('is the one deploy/nginx sends: its maps and page location are filled in from these rules', () => {
     const template = readFileSync(new URL('../deploy/nginx/trust-shell.conf', import.meta.url), 'utf8');
-    expect(template).toContain(`default                                               "${platformSandbox}";`);
-    expect(template).toContain(`"~*^text/html\\b" "${platformPageSandbox}";`);
-    expect(template).toContain('location ~ "^/(?:api/access/v1/oauth/authorize|oidc/authorize|authentication/saml2/logout|access/v1/saml/logout)$"');
+    const site = renderSite(template, { listen: '8080', serverName: 'shell.test', root: '/srv/dist', upstream: 'https://platform.test', confDir: '/etc/nginx/trust-shell' });
+    expect(site).toContain(`default "${platformSandbox}";`);
+    expect(site).toContain(`"~*^text/html\\b" "${platformPageSandbox}";`);
+    expect(site).toContain('"~*^application/([a-z0-9.-]+\\+)?json\\b" "";');
+    expect(site).toContain('location ~ "^/(?:api/access/v1/oauth/authorize|oidc/authorize|authentication/saml2/logout|access/v1/saml/logout)$"');
+    expect(template).not.toContain(platformSandbox);
   });
 });
