@@ -66,6 +66,11 @@ export function withDismissedId(ids: readonly string[], id: string): string[] {
  * hidden (a stored id never silences one the platform says must stay); ids compare case-insensitively.
  */
 export function visibleBanners(banners: readonly AlertBanner[], dismissedIds: readonly string[]): AlertBanner[] {
-  const dismissed = new Set(dismissedIds.map((id) => id.toLowerCase()));
-  return banners.filter((b) => !(b.dismissible && dismissed.has(b.alertScheduleId.toLowerCase())));
+  return banners.filter((b) => !(b.dismissible && isDismissed(b.alertScheduleId, dismissedIds)));
+}
+
+/** Whether `alertScheduleId` is among the dismissed ids (compared case-insensitively). */
+export function isDismissed(alertScheduleId: string, dismissedIds: readonly string[]): boolean {
+  const id = alertScheduleId.toLowerCase();
+  return dismissedIds.some((known) => known.toLowerCase() === id);
 }

@@ -1,6 +1,7 @@
 import type { ToolPreferences } from '../state/globalStateTypes';
 import { maintenanceAlertSchema, type BenchmarkingNotification, type MaintenanceAlert } from '../alerts/alertSchemas';
 import { parseUtcNoZone } from '../datetime/instant';
+import { isDismissed } from '../alerts/bannerRules';
 export { isStartupPath } from './startupDecision';
 export { mayCheckMaintenance } from './maintenance';
 
@@ -43,8 +44,7 @@ export function withAnnouncedMaintenance(raw: string | null, alert: MaintenanceA
 export function showsMaintenanceBanner(alert: MaintenanceAlert | null, dismissedIds: readonly string[], now: number): alert is MaintenanceAlert {
   if (!alert) return false;
   const end = parseUtcNoZone(alert.maintenanceScheduleAttributes.MaintenanceEndTime);
-  const id = alert.alertScheduleId.toLowerCase();
-  return end !== null && now < end.getTime() && !dismissedIds.some((known) => known.toLowerCase() === id);
+  return end !== null && now < end.getTime() && !isDismissed(alert.alertScheduleId, dismissedIds);
 }
 
 /** The auth roots done this session; garbage in storage counts as none done. */
