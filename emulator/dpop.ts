@@ -39,10 +39,17 @@ export interface DpopSettings {
   nonce: string;
 }
 
+/** Why `jwk` is not a public EC P-256 key (the only kind a proof may carry), or null. */
+function publicP256Problem(jwk: JWK): string | null {
+  if (PRIVATE_MEMBERS.some((m) => m in jwk)) return 'jwk carries private key members';
+  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256') return 'jwk must be an EC P-256 key';
+  return null;
+}
+
 /** RFC 7638 thumbprint of a public EC P-256 key, after checking it is one (throws otherwise). */
 export async function thumbprintOfPublicKey(jwk: JWK): Promise<string> {
-  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256') throw new Error('jwk must be an EC P-256 key');
-  if (PRIVATE_MEMBERS.some((m) => m in jwk)) throw new Error('jwk must be a public key (private members present)');
+  const problem = publicP256Problem(jwk);
+  if (problem) throw new Error(problem);
   // Imports (and so validates the point) the way a proof's key would be.
   await importJWK({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y }, 'ES256');
   return calculateJwkThumbprint(jwk);
@@ -143,8 +150,8 @@ export class DpopState {
     if (header.alg !== 'ES256') return fail('alg must be ES256');
     const jwk = header.jwk;
     if (!jwk || typeof jwk !== 'object') return fail('jwk header missing');
-    if (PRIVATE_MEMBERS.some((m) => m in jwk)) return fail('jwk carries private key members');
-    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256') return fail('jwk must be an EC P-256 key');
+    const problem = publicP256Problem(jwk);
+    if (problem) return fail(problem);
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(proof, EmbeddedJWK, { typ: PROOF_TYP, algorithms: ['ES256'], currentDate: new Date(expected.now * 1000) }));
