@@ -45,10 +45,11 @@ async function bootstrap(): Promise<void> {
   const configLoad = loadRuntimeConfig();
   void configLoad.catch(() => undefined); // its failure is handled where it is awaited
   const { signedIn, warm } = await start;
-  // No session: what a session's end left in local storage goes (one the worker ended could not).
-  if (!signedIn) forgetLocalAtSignedOutStart();
   // A warm start shows nothing until the shell paints from the device: never the loading display.
   if (!warm) root.render(<Loading size="large" />);
+  // No session: what a session's end left in local storage goes (one the worker ended could not),
+  // after the first render is asked for, not before it.
+  if (!signedIn) forgetLocalAtSignedOutStart();
   if (signedIn) preloadSignedInChunks();
   await initI18n();
   try {
