@@ -34,7 +34,7 @@ export const databases = {
   outbox: { name: 'trust-shell-outbox', version: 1, stores: { writes: 'writes' } },
   /** Organisation trees and the chosen organisation (`orgTree/orgTreeStore`). */
   orgTree: { name: 'trust-shell-orgtree', version: 1, stores: { trees: 'trees', current: 'current' } },
-  /** The last painted brand per member and tenant (`lib/branding/brandStore`). */
+  /** The last painted brand per member, tenant, organisation group and role (`lib/branding/brandStore`). */
   brand: { name: 'trust-shell-brand', version: 1, stores: { brands: 'brands' } },
 } as const;
 

@@ -7,10 +7,11 @@ import { presentedToken } from './support/credentials.ts';
 // The service worker's cache of the contract's cacheable answers.
 test.use({ serviceWorkers: 'allow' });
 
+/** The start of a member's bucket names: member, tenant, organisation group and role (the language follows). */
 async function partitionOf(platform: PlatformControl, email: string): Promise<string> {
   const { access_token } = await platform.token(email);
-  const claims = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString('utf8')) as { guid: string; tenantGuid: string };
-  return `trust-shell-api:${claims.guid.toLowerCase()}:${claims.tenantGuid.toLowerCase()}:`;
+  const claims = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString('utf8')) as { guid: string; tenantGuid: string; orgGroupGuid: string; role: string };
+  return `trust-shell-api:${[claims.guid, claims.tenantGuid, claims.orgGroupGuid].map((id) => id.toLowerCase()).join(':')}:${encodeURIComponent(claims.role)}:`;
 }
 
 const apiCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('trust-shell-api')));

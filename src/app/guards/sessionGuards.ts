@@ -1,7 +1,7 @@
 import { isExpired, parseAccessClaims } from '../../core/session/claims';
 import { readAccessToken, readStoredAuth } from '../../core/session/sessionDb';
 import { refreshSession } from '../../core/session/refresh';
-import { userTenantKey } from '../../lib/state/signedInState';
+import { memberScopeKey } from '../../lib/state/signedInState';
 import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
 import { saveReturnUrl } from '../../lib/session/logoffState';
 import { paths } from '../../config/paths';
@@ -51,7 +51,7 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     // The signed-in start is its own chunk: the sign-in page (/auth) never needs it.
     const start = signedInChunks.start();
     // The brand of the last visit paints before any network answer (false when none is kept).
-    const brand = claims ? start.then((m) => m.paintStoredBrand(userTenantKey(claims))).catch(() => false) : Promise.resolve(false);
+    const brand = claims ? start.then((m) => m.paintStoredBrand(memberScopeKey(claims))).catch(() => false) : Promise.resolve(false);
     if (options.checkVirtualRole !== false && claims?.virtualRole && claims.role === 'AcceptEula') {
       // Where the member was going: the agreement page continues there once accepted.
       saveReturnUrl(`${url.pathname}${url.search}${url.hash}`);

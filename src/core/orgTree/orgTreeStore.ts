@@ -4,9 +4,9 @@ import { isStoredOrgTree, type StoredOrgTree } from './orgTreeBuild';
 import { databases } from '../protocol';
 
 /**
- * The last good tree per user and tenant (offline start) and the member's chosen current
- * organisation per user, tenant and organisation group. Its own database, written from the worker
- * (or the page in the inline fall-back); sign-out empties it.
+ * The last good tree per scope key (member, tenant, organisation group, role: offline start) and
+ * the member's chosen current organisation per scope and root. Its own database, written from the
+ * worker (or the page in the inline fall-back); sign-out and a switch empty it.
  */
 export interface StoredTreeRecord {
   rootOrgId: string | null;

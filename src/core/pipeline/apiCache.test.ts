@@ -2,21 +2,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiCacheMaxAgeMs, apiCacheName, isReusable, keysToEvict, storeAnswer } from './apiCache';
 
 describe('API answer cache partitions', () => {
-  const a = { userGuid: 'User-A', tenantGuid: 'T1', language: 'en-us' };
+  const a = { userGuid: 'User-A', tenantGuid: 'T1', orgGroupGuid: 'G1', role: 'Site Admin', language: 'en-us' };
 
-  it('name a bucket per member, tenant and language, so no answer is found under another', () => {
+  it('name a bucket per member, tenant, organisation group, role and language, so no answer is found under another', () => {
     const names = new Set([
       apiCacheName(a),
       apiCacheName({ ...a, userGuid: 'user-b' }),
       apiCacheName({ ...a, tenantGuid: 't2' }),
+      apiCacheName({ ...a, orgGroupGuid: 'g2' }),
+      apiCacheName({ ...a, role: 'Auditor' }),
       apiCacheName({ ...a, language: 'de-de' }),
     ]);
-    expect(names.size).toBe(4);
-    expect(apiCacheName(a)).toBe('trust-shell-api:user-a:t1:en-us');
+    expect(names.size).toBe(6);
+    expect(apiCacheName(a)).toBe('trust-shell-api:user-a:t1:g1:Site%20Admin:en-us');
   });
 
   it('cannot be confused by separators inside a value', () => {
-    expect(apiCacheName({ userGuid: 'a:b', tenantGuid: 'c', language: 'en' })).not.toBe(apiCacheName({ userGuid: 'a', tenantGuid: 'b:c', language: 'en' }));
+    const base = { orgGroupGuid: 'g', role: 'r', language: 'en' };
+    expect(apiCacheName({ ...base, userGuid: 'a:b', tenantGuid: 'c' })).not.toBe(apiCacheName({ ...base, userGuid: 'a', tenantGuid: 'b:c' }));
+    expect(apiCacheName({ ...base, userGuid: 'a', tenantGuid: 'b', role: 'x:en' })).not.toBe(apiCacheName({ ...base, userGuid: 'a', tenantGuid: 'b', role: 'x' }));
   });
 });
 
@@ -63,11 +67,11 @@ function fakeCaches() {
 }
 
 describe('storeAnswer keeps an answer only for the scope still current when it is written', () => {
-  const partition = { userGuid: 'user-a', tenantGuid: 't1', language: 'en-us' };
+  const partition = { userGuid: 'user-a', tenantGuid: 't1', orgGroupGuid: 'g1', role: 'Site Admin', language: 'en-us' };
   const answer = () => new Response('{"a":1}', { status: 200 });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('keeps it while the member, tenant and language are unchanged', async () => {
+  it('keeps it while the member, tenant, organisation group, role and language are unchanged', async () => {
     const buckets = fakeCaches();
     await storeAnswer('http://x.test/api/atlas/v1/theme', partition, answer(), Date.now(), () => Promise.resolve({ ...partition }));
     expect([...buckets.keys()]).toEqual([apiCacheName(partition)]);
@@ -77,6 +81,8 @@ describe('storeAnswer keeps an answer only for the scope still current when it i
     ['signed out', null],
     ['another member', { ...partition, userGuid: 'user-b' }],
     ['a tenant switch', { ...partition, tenantGuid: 't2' }],
+    ['an organisation-group switch', { ...partition, orgGroupGuid: 'g2' }],
+    ['a role switch', { ...partition, role: 'Auditor' }],
     ['another language', { ...partition, language: 'de-de' }],
   ])('drops it after %s', async (_, now) => {
     const buckets = fakeCaches();

@@ -1,10 +1,10 @@
 /**
  * Runtime caching of the contract's cacheable calls, for both pipeline hosts (the service
  * worker and the page). The bearer and Accept-Language the pipeline adds are not in the URL, so
- * every answer is kept in a Cache Storage bucket named after the member, the tenant and the
- * language: one member's or tenant's answers can never be found under another's name. Buckets are
- * bounded (entries and age), dropped whole on a quota error, and all deleted at sign-out and on a
- * tenant switch (`clearApiCaches`).
+ * every answer is kept in a Cache Storage bucket named after the member, the tenant, the
+ * organisation group, the role and the language: one scope's answers can never be found under
+ * another's name. Buckets are bounded (entries and age), dropped whole on a quota error, and all
+ * deleted at sign-out and at a switch (`clearApiCaches`, as the inventory says).
  */
 import { currentScope, sameScope, type SessionScope } from '../session/sessionScope';
 import { cacheNames } from '../protocol';
@@ -19,16 +19,14 @@ const storedAtHeader = 'x-trust-shell-stored-at';
 /** Set on answers served from the cache, so screens (and tests) can tell. */
 export const fromCacheHeader = 'x-trust-shell-from-cache';
 
-export interface CachePartition {
-  userGuid: string;
-  tenantGuid: string;
-  language: string;
-}
+/** A bucket's scope: the session's (member, tenant, organisation group, role, language). */
+export type CachePartition = SessionScope;
 
 const segment = (value: string) => encodeURIComponent(value.toLowerCase());
 
+/** `trust-shell-api:{member}:{tenant}:{organisation group}:{role}:{language}`; ids and language lower-cased, the role as spelt. */
 export function apiCacheName(p: CachePartition): string {
-  return `${apiCachePrefix}:${segment(p.userGuid)}:${segment(p.tenantGuid)}:${segment(p.language)}`;
+  return `${apiCachePrefix}:${segment(p.userGuid)}:${segment(p.tenantGuid)}:${segment(p.orgGroupGuid)}:${encodeURIComponent(p.role)}:${segment(p.language)}`;
 }
 
 /** Whether an answer stored at `storedAt` may still be reused at `now`. */
@@ -79,9 +77,8 @@ export async function readCachedAnswer(url: string, partition: CachePartition, n
 
 /**
  * Keeps a 200 answer in its partition's bucket, only while that partition is still the signed-in
- * member, tenant and language: the bucket was picked before the request, and an answer that comes
- * after a sign-out or a tenant switch must not recreate the old member's bucket or land in another
- * tenant's. Checked before the write and again after it (Cache Storage and IndexedDB share no
+ * scope and language: the bucket was picked before the request, and an answer that comes after a
+ * sign-out or a switch must not recreate the old scope's bucket or land in another's. Checked before the write and again after it (Cache Storage and IndexedDB share no
  * transaction): a scope that changed in between takes the bucket with it.
  */
 export async function storeAnswer(
@@ -118,7 +115,7 @@ export async function storeAnswer(
   }
 }
 
-/** Every member's cached answers, gone: at sign-out and on a tenant switch. */
+/** Every member's cached answers, gone: at sign-out and at a switch. */
 export async function clearApiCaches(): Promise<void> {
   const storage = cacheStorage();
   if (!storage) return;

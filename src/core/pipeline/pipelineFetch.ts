@@ -122,10 +122,10 @@ export async function pipelineFetch(request: Request, options: PipelineOptions =
   return networkPipelineFetch(request, options);
 }
 
-/** The partition a cacheable answer belongs to: the signed-in member, tenant and language. */
+/** The partition a cacheable answer belongs to: the signed-in member, tenant, organisation group, role and language. */
 async function cachePartition(): Promise<CachePartition | null> {
   const { claims, language } = await sessionSnapshot();
-  return claims ? { userGuid: claims.guid, tenantGuid: claims.tenantGuid, language } : null;
+  return claims ? { userGuid: claims.guid, tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, role: claims.role, language } : null;
 }
 
 /**

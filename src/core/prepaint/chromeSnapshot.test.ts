@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAccessClaims } from '../session/claims';
+import { memberScopeKey, parseAccessClaims } from '../session/claims';
 import { unsignedJwt } from '../session/unsignedJwt.testSupport';
 import { paintableSnapshot, type ChromeSnapshot, type StoredSessionView } from './chromeSnapshot';
 
@@ -11,19 +11,21 @@ interface SessionOptions {
   refreshExp?: number;
   guid?: string;
   tenantGuid?: string;
+  orgGroupGuid?: string;
+  role?: string;
   language?: string | null;
 }
 
-function session({ accessExp = seconds + 600, refreshExp = seconds + 3600, guid = 'u1', tenantGuid = 't1', language = 'de-de' }: SessionOptions = {}): StoredSessionView {
+function session({ accessExp = seconds + 600, refreshExp = seconds + 3600, guid = 'u1', tenantGuid = 't1', orgGroupGuid = 'g1', role = 'Site Admin', language = 'de-de' }: SessionOptions = {}): StoredSessionView {
   return {
-    auth: { tenantGuid, orgGroupGuid: 'g1', refresh_token: unsignedJwt({ exp: refreshExp }) },
-    claims: parseAccessClaims(unsignedJwt({ guid, tenantGuid, exp: accessExp })),
+    auth: { tenantGuid, orgGroupGuid, refresh_token: unsignedJwt({ exp: refreshExp }) },
+    claims: parseAccessClaims(unsignedJwt({ guid, tenantGuid, orgGroupGuid, role, exp: accessExp })),
     language,
   };
 }
 
 const snapshot: ChromeSnapshot = {
-  scopeKey: 'u1:t1',
+  scopeKey: memberScopeKey({ guid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', role: 'Site Admin' }),
   language: 'de-de',
   lang: 'de-de',
   dir: 'ltr',
@@ -42,9 +44,13 @@ describe('paintableSnapshot', () => {
     expect(paintableSnapshot(snapshot, session({ language: 'DE-de' }), now)).toBe(snapshot);
   });
 
-  it('paints nothing for another member or another tenant', () => {
+  it('paints nothing for another member, tenant, organisation group or role', () => {
     expect(paintableSnapshot(snapshot, session({ guid: 'u2' }), now)).toBeNull();
     expect(paintableSnapshot(snapshot, session({ tenantGuid: 't2' }), now)).toBeNull();
+    expect(paintableSnapshot(snapshot, session({ orgGroupGuid: 'g2' }), now)).toBeNull();
+    expect(paintableSnapshot(snapshot, session({ role: 'Auditor' }), now)).toBeNull();
+    // A copy kept under the member and tenant only (before copies were keyed by the whole scope).
+    expect(paintableSnapshot({ ...snapshot, scopeKey: 'u1:t1' }, session(), now)).toBeNull();
   });
 
   it('paints nothing without a live session', () => {

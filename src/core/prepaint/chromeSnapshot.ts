@@ -1,4 +1,4 @@
-import { userTenantKey, type AccessClaims } from '../session/claims';
+import { memberScopeKey, type AccessClaims } from '../session/claims';
 import { isLive } from '../session/liveSession';
 import type { StoredAuth } from '../session/sessionDb';
 import type { ChromeNode } from './keptBar';
@@ -7,10 +7,11 @@ import type { ChromeNode } from './keptBar';
  * The kept chrome: what the signed-in layout's top bar looked like the last time it was on screen,
  * so the next start can paint it before the app's code has run: served inside the page by the
  * service worker (keptChromeDocument.ts), or built by the page (lib/prepaint/prePaint). One copy, for one
- * member and tenant (the same key as the last known state), deleted at sign-out.
+ * member, tenant, organisation group and role (the same key as the last known state), deleted at
+ * sign-out and at a switch.
  */
 export interface ChromeSnapshot {
-  /** userTenantKey of the member and tenant it shows. */
+  /** memberScopeKey of the member, tenant, organisation group and role it shows. */
   scopeKey: string;
   /** The language its texts are in (the session's language when it was kept). */
   language: string;
@@ -71,12 +72,12 @@ export interface StoredSessionView {
 
 /**
  * The snapshot to paint, or null: only with a live session (detectStart's warm condition) whose
- * member and tenant are the snapshot's, in the snapshot's language. Nothing is ever painted for
- * another member or tenant.
+ * member, tenant, organisation group and role are the snapshot's, in the snapshot's language.
+ * Nothing is ever painted for another scope.
  */
 export function paintableSnapshot(snapshot: unknown, session: StoredSessionView, nowMs: number = Date.now()): ChromeSnapshot | null {
   if (!isChromeSnapshot(snapshot) || !isLive(session.auth, session.claims, nowMs)) return null;
-  if (snapshot.scopeKey !== userTenantKey(session.claims)) return null;
+  if (snapshot.scopeKey !== memberScopeKey(session.claims)) return null;
   if (session.language === null || snapshot.language.toLowerCase() !== session.language.toLowerCase()) return null;
   return snapshot;
 }

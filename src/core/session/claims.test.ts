@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExpired, maxTokenLength, parseAccessClaims, parseRefreshClaims } from './claims';
+import { isExpired, maxTokenLength, memberScopeKey, parseAccessClaims, parseRefreshClaims, userTenantKey } from './claims';
 
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const token = (payload: unknown) => `${b64({ alg: 'RS256' })}.${b64(payload)}.c2ln`;
@@ -87,5 +87,29 @@ describe('isExpired compares seconds against now', () => {
   });
   it('treats missing claims as expired', () => {
     expect(isExpired(null)).toBe(true);
+  });
+});
+
+describe('the scope key of kept copies (memberScopeKey)', () => {
+  const scope = parseAccessClaims(token(good))!;
+
+  it('differs for another member, tenant, organisation group or role, and for the member and tenant alone', () => {
+    const keys = new Set([
+      memberScopeKey(scope),
+      memberScopeKey({ ...scope, guid: 'other' }),
+      memberScopeKey({ ...scope, tenantGuid: 'other' }),
+      memberScopeKey({ ...scope, orgGroupGuid: 'other' }),
+      memberScopeKey({ ...scope, role: 'Auditor' }),
+      userTenantKey(scope),
+    ]);
+    expect(keys.size).toBe(6);
+  });
+
+  it('is the same for every token of one scope (a refresh keeps it; organisation, language and times are not in it)', () => {
+    expect(memberScopeKey(parseAccessClaims(token({ ...good, org: 'o2', languageId: 2, iat: 1, exp: 1_700_009_999 }))!)).toBe(memberScopeKey(scope));
+  });
+
+  it('cannot be confused by a separator inside a part', () => {
+    expect(memberScopeKey({ guid: 'u', tenantGuid: 't', orgGroupGuid: 'g:x', role: 'r' })).not.toBe(memberScopeKey({ guid: 'u', tenantGuid: 't', orgGroupGuid: 'g', role: 'x:r' }));
   });
 });

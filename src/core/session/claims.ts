@@ -102,9 +102,22 @@ export function parseRefreshClaims(token: unknown): RefreshClaims | null {
   return { exp: p.exp, ...(isSeconds(p.iat) ? { iat: p.iat } : {}) };
 }
 
-/** The key that separates what is kept per user and tenant (history, last known state, the kept chrome). */
+/** The key of what SPEC §3 keeps per user and tenant: the browsing history. */
 export function userTenantKey(claims: Pick<AccessClaims, 'guid' | 'tenantGuid'>): string {
   return `${claims.guid}:${claims.tenantGuid}`;
+}
+
+/** What a kept copy of the platform's answers belongs to: the member in one tenant, organisation group and role. */
+export type MemberScope = Pick<AccessClaims, 'guid' | 'tenantGuid' | 'orgGroupGuid' | 'role'>;
+
+/**
+ * The key of every kept copy of what the platform answered a member (the last known state, the kept
+ * top bar, the organisation tree, the brand): another tenant, organisation group or role sees other
+ * users, permissions and organisations, so a copy is read back only under the very scope it was
+ * kept for. Each part is encoded, so no two scopes share a key (a role name may hold a colon).
+ */
+export function memberScopeKey(scope: MemberScope): string {
+  return [scope.guid, scope.tenantGuid, scope.orgGroupGuid, scope.role].map(encodeURIComponent).join(':');
 }
 
 /** SPEC §5: expiry is compared in seconds against now. */

@@ -1,11 +1,13 @@
-import { parseAccessClaims } from './claims';
+import { memberScopeKey, parseAccessClaims } from './claims';
 import { readAccessToken, readKv, sessionKeys } from './sessionDb';
 import { isLanguage } from './sessionSnapshot';
 
-/** Whose answers and copies may be kept now: the signed-in member, their tenant and the language. */
+/** Whose answers and copies may be kept now: the signed-in member, their tenant, organisation group and role, and the language. */
 export interface SessionScope {
   userGuid: string;
   tenantGuid: string;
+  orgGroupGuid: string;
+  role: string;
   language: string;
 }
 
@@ -14,7 +16,7 @@ export const defaultLanguage = 'en-us';
 /**
  * The scope as stored right now, read from IndexedDB (never a cached snapshot): a write of
  * something fetched earlier checks it at write time, so an answer that outlived a sign-out or a
- * tenant switch is not kept under a scope that is no longer current.
+ * switch (tenant, organisation group, role) is not kept under a scope that is no longer current.
  */
 export async function currentScope(): Promise<SessionScope | null> {
   const [token, language] = await Promise.all([readAccessToken(), readKv(sessionKeys.language, isLanguage)]);
@@ -24,10 +26,26 @@ export async function currentScope(): Promise<SessionScope | null> {
 /** The scope of a stored access token and language entry, as read (inside a transaction, say). */
 export function scopeOf(accessToken: unknown, language: unknown): SessionScope | null {
   const claims = parseAccessClaims(accessToken);
-  return claims ? { userGuid: claims.guid, tenantGuid: claims.tenantGuid, language: isLanguage(language) ? language : defaultLanguage } : null;
+  return claims
+    ? { userGuid: claims.guid, tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, role: claims.role, language: isLanguage(language) ? language : defaultLanguage }
+    : null;
 }
 
+/** The key its kept copies carry (`claims` `memberScopeKey`; the language is checked beside it). */
+export function scopeKeyOf(scope: SessionScope): string {
+  return memberScopeKey({ guid: scope.userGuid, tenantGuid: scope.tenantGuid, orgGroupGuid: scope.orgGroupGuid, role: scope.role });
+}
+
+/** Same member, tenant, organisation group, role and language (ids and the language in any case; a role name as spelt). */
 export function sameScope(a: SessionScope | null, b: SessionScope | null): boolean {
   const norm = (v: string) => v.toLowerCase();
-  return a !== null && b !== null && norm(a.userGuid) === norm(b.userGuid) && norm(a.tenantGuid) === norm(b.tenantGuid) && norm(a.language) === norm(b.language);
+  return (
+    a !== null &&
+    b !== null &&
+    norm(a.userGuid) === norm(b.userGuid) &&
+    norm(a.tenantGuid) === norm(b.tenantGuid) &&
+    norm(a.orgGroupGuid) === norm(b.orgGroupGuid) &&
+    a.role === b.role &&
+    norm(a.language) === norm(b.language)
+  );
 }

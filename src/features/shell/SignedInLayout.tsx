@@ -9,7 +9,7 @@ import { iconSet, productBrand } from '../../lib/branding/brandVariants';
 import { currentTenantAtom } from '../../lib/state/signedInState';
 import { appStore, useAtomValue } from '../../state/jotai';
 import { permissionsAtom, stateSourceAtom } from '../../lib/state/signedInState';
-import { connectionAtom, platformReachableAtom } from '../../lib/session/sessionAtoms';
+import { connectionAtom, loadedScopeAtom, platformReachableAtom } from '../../lib/session/sessionAtoms';
 import { connectionStatus } from '../../lib/session/connectionStatus';
 import { startAutoRefresh } from '../../lib/session/autoRefresh';
 import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
@@ -80,11 +80,13 @@ function useOutbox(reachable: boolean) {
  * note and other status text, menus).
  */
 const notPrePainted = ['time', '[role="status"]', '[role="menu"]', '[data-part="positioner"]', '.sales-action', '.pending-writes', '.update-indicator'];
+/** The scope whose state the bar shows: the one loaded in this tab. */
+const shownScope = () => appStore.get(loadedScopeAtom)?.scopeKey ?? null;
 
 function useKeptChrome(bar: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const element = bar.current;
-    return element ? keepChrome(element, { leaveOut: notPrePainted, layoutQuery: wideBar }) : undefined;
+    return element ? keepChrome(element, { leaveOut: notPrePainted, layoutQuery: wideBar, shownScope }) : undefined;
   }, [bar]);
 }
 

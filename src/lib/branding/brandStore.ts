@@ -4,7 +4,7 @@ import { databases } from '../../core/protocol';
 import { brandDb, clearBrands } from '../../core/branding/brandDb';
 
 /**
- * The brand kept for the next start, per user-and-tenant key, in its own IndexedDB database (so a
+ * The brand kept for the next start, per scope key (member, tenant, organisation group, role), in its own IndexedDB database (so a
  * start paints the brand before any network answer, offline too). Read back values are checked
  * again; a blocked or broken IndexedDB just means no kept brand.
  */

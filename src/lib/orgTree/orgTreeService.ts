@@ -92,7 +92,7 @@ export async function loadGlobalStateInWorker(options: IngestOptions & { control
   return { status, rest: result?.state ?? null };
 }
 
-/** Offline start: the tree kept for this user and tenant; false when none is kept. */
+/** Offline start: the tree kept for this scope (member, tenant, organisation group, role); false when none is kept. */
 export async function restoreStoredOrgTree(scopeKey: string): Promise<boolean> {
   const mine = ++generation;
   const summary = await (await orgTreeEngine()).restore(scopeKey).catch(() => null);

@@ -4,10 +4,15 @@ import { readKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
 import { unsignedJwt } from '../../core/session/unsignedJwt.testSupport';
 import { chromeSnapshotKey } from '../../core/session/sessionKeys';
 import { isChromeSnapshot } from '../../core/prepaint/chromeSnapshot';
+import { memberScopeKey } from '../../core/session/claims';
 import { captureChrome, clearChromeSnapshot, keepChrome, keepNow, writeChromeSnapshot } from './keepChrome';
 
-const options = { leaveOut: ['time', '[role="status"]'], layoutQuery: '(min-width: 64rem)' };
-const accessToken = (guid: string, tenantGuid: string) => unsignedJwt({ guid, tenantGuid, exp: Math.floor(Date.now() / 1000) + 900 });
+const scopeKey = (guid: string, tenantGuid: string, orgGroupGuid = 'group-1', role = 'Site Admin') => memberScopeKey({ guid, tenantGuid, orgGroupGuid, role });
+/** The scope the bar shows (the tab's loaded state): the stored session's unless a test changes it. */
+let shown: string | null = scopeKey('user-1', 'tenant-1');
+const options = { leaveOut: ['time', '[role="status"]'], layoutQuery: '(min-width: 64rem)', shownScope: () => shown };
+const accessToken = (guid: string, tenantGuid: string, orgGroupGuid = 'group-1', role = 'Site Admin') =>
+  unsignedJwt({ guid, tenantGuid, orgGroupGuid, role, exp: Math.floor(Date.now() / 1000) + 900 });
 const kept = () => readKv(chromeSnapshotKey, isChromeSnapshot);
 
 function showBar(): HTMLElement {
@@ -22,27 +27,39 @@ function showBar(): HTMLElement {
 
 describe('the kept chrome', () => {
   beforeEach(async () => {
+    shown = scopeKey('user-1', 'tenant-1');
     await clearChromeSnapshot();
     await writeKv(sessionKeys.accessToken, accessToken('user-1', 'tenant-1'));
     await writeKv(sessionKeys.language, 'en-us');
   });
 
   it('is the bar as shown, without what the first screen does not show, with the brand and direction of <html>', () => {
-    const snapshot = captureChrome(showBar(), options, 'user-1:tenant-1', 'en-us')!;
-    expect(snapshot).toMatchObject({ scopeKey: 'user-1:tenant-1', language: 'en-us', lang: 'en-us', dir: 'ltr', brand: 'custom', vars: { '--brand-primary': '#0B5FFF' } });
+    const snapshot = captureChrome(showBar(), options, scopeKey('user-1', 'tenant-1'), 'en-us')!;
+    expect(snapshot).toMatchObject({ scopeKey: scopeKey('user-1', 'tenant-1'), language: 'en-us', lang: 'en-us', dir: 'ltr', brand: 'custom', vars: { '--brand-primary': '#0B5FFF' } });
     expect(JSON.stringify(snapshot.bar)).toContain('Ada Admin');
     expect(JSON.stringify(snapshot.bar)).not.toMatch(/12:00|Offline/);
     expect(isChromeSnapshot(snapshot)).toBe(true);
   });
 
-  it('is kept for the signed-in member, tenant and language only, checked when written', async () => {
+  it('is kept for the signed-in member, tenant, organisation group, role and language only, checked when written', async () => {
     const bar = showBar();
-    expect(await writeChromeSnapshot(captureChrome(bar, options, 'user-2:tenant-1', 'en-us')!)).toBe(false);
-    expect(await writeChromeSnapshot(captureChrome(bar, options, 'user-1:tenant-2', 'en-us')!)).toBe(false);
-    expect(await writeChromeSnapshot(captureChrome(bar, options, 'user-1:tenant-1', 'de-de')!)).toBe(false);
+    expect(await writeChromeSnapshot(captureChrome(bar, options, scopeKey('user-2', 'tenant-1'), 'en-us')!)).toBe(false);
+    expect(await writeChromeSnapshot(captureChrome(bar, options, scopeKey('user-1', 'tenant-2'), 'en-us')!)).toBe(false);
+    expect(await writeChromeSnapshot(captureChrome(bar, options, scopeKey('user-1', 'tenant-1', 'group-2'), 'en-us')!)).toBe(false);
+    expect(await writeChromeSnapshot(captureChrome(bar, options, scopeKey('user-1', 'tenant-1', 'group-1', 'Auditor'), 'en-us')!)).toBe(false);
+    expect(await writeChromeSnapshot(captureChrome(bar, options, scopeKey('user-1', 'tenant-1'), 'de-de')!)).toBe(false);
     expect(await kept()).toBeNull();
     expect(await keepNow(bar, options)).toBe(true);
-    expect((await kept())?.scopeKey).toBe('user-1:tenant-1');
+    expect((await kept())?.scopeKey).toBe(scopeKey('user-1', 'tenant-1'));
+  });
+
+  it('is not kept while the bar still shows the scope before a switch (the stored session is already the new one)', async () => {
+    const bar = showBar();
+    await writeKv(sessionKeys.accessToken, accessToken('user-1', 'tenant-1', 'group-2'));
+    expect(await keepNow(bar, options)).toBe(false);
+    shown = null;
+    expect(await keepNow(bar, options)).toBe(false);
+    expect(await kept()).toBeNull();
   });
 
   it('is not kept while the bar shows another language than the session’s, nor once signed out', async () => {

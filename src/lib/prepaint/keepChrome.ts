@@ -1,6 +1,5 @@
-import { userTenantKey } from '../../core/session/claims';
 import { deleteKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
-import { currentScope, scopeOf } from '../../core/session/sessionScope';
+import { currentScope, scopeKeyOf, scopeOf } from '../../core/session/sessionScope';
 import { chromeSnapshotKey } from '../../core/session/sessionKeys';
 import type { ChromeSnapshot } from '../../core/prepaint/chromeSnapshot';
 import { keptStylesheet } from '../../core/prepaint/keptStyles';
@@ -11,14 +10,21 @@ import { captureWarmUp, forgetWarmUp, keepWarmUp } from './warmUp';
  * Keeps the top bar as it is on screen (core/prepaint/chromeSnapshot), for the next start's pre-paint, and
  * keeps it current: whenever the bar or the document's language, direction, theme or brand changes (a
  * rename, a new brand, a permission lost, a language switch), and when the layout's width class
- * changes. Written like the last known state: only while the member, tenant and language it shows
- * are still the signed-in ones, checked in the write's own IndexedDB transaction.
+ * changes. Written like the last known state: only while the scope (member, tenant, organisation
+ * group, role) and language it shows are still the signed-in ones, checked in the write's own
+ * IndexedDB transaction.
  */
 export interface KeepChromeOptions {
   /** What the first screen does not show yet, or shows only for the moment (menus, the clock, status notes): left out. */
   leaveOut: readonly string[];
   /** The media query that switches the bar's layout. */
   layoutQuery: string;
+  /**
+   * The scope key of the state the bar shows (null before any is shown). A copy is kept only while
+   * it is the stored session's: a bar still showing the old scope just after a switch is not kept
+   * under the new one.
+   */
+  shownScope: () => string | null;
 }
 
 /** What the kept copy leaves out: hidden parts (closed menus) and what the options name. */
@@ -72,8 +78,8 @@ export async function keepNow(bar: HTMLElement, options: KeepChromeOptions): Pro
   const scope = await currentScope();
   const root = document.documentElement;
   // A bar whose texts are not (yet) in the session's language is not the one to keep.
-  if (!scope || root.lang.toLowerCase() !== scope.language.toLowerCase()) return false;
-  const snapshot = captureChrome(bar, options, userTenantKey({ guid: scope.userGuid, tenantGuid: scope.tenantGuid }), scope.language);
+  if (!scope || root.lang.toLowerCase() !== scope.language.toLowerCase() || options.shownScope() !== scopeKeyOf(scope)) return false;
+  const snapshot = captureChrome(bar, options, scopeKeyOf(scope), scope.language);
   if (!snapshot || !(await writeChromeSnapshot(snapshot))) return false;
   keepWarmUp(captureWarmUp(bar, notKept(options), snapshot.styles));
   return true;
@@ -150,7 +156,7 @@ function selects(selector: string, elements: readonly Element[]): boolean {
 export function writeChromeSnapshot(snapshot: ChromeSnapshot): Promise<boolean> {
   return writeKvIf({ [chromeSnapshotKey]: snapshot }, [sessionKeys.accessToken, sessionKeys.language], (read) => {
     const now = scopeOf(read[sessionKeys.accessToken], read[sessionKeys.language]);
-    return now !== null && userTenantKey({ guid: now.userGuid, tenantGuid: now.tenantGuid }) === snapshot.scopeKey && now.language.toLowerCase() === snapshot.language.toLowerCase();
+    return now !== null && scopeKeyOf(now) === snapshot.scopeKey && now.language.toLowerCase() === snapshot.language.toLowerCase();
   });
 }
 

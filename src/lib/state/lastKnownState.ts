@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { deleteKv, readKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
-import { scopeOf } from '../../core/session/sessionScope';
-import { userTenantKey } from './signedInState';
+import { scopeKeyOf, scopeOf } from '../../core/session/sessionScope';
 import { lastKnownStateKey } from './warmStart';
 import { languageSchema } from '../auth/anonymousState';
 import {
@@ -17,8 +16,9 @@ import {
 
 /**
  * The signed-in state last loaded from the platform, kept in IndexedDB so a reload without network
- * shows the same member, tenant and chrome. One copy, for one member and tenant;
- * it is checked on the way back in (storage can be corrupt) and deleted on sign-out.
+ * shows the same member, tenant and chrome. One copy, for one member, tenant, organisation group
+ * and role (`claims` `memberScopeKey`); it is checked on the way back in (storage can be corrupt),
+ * read only under its own scope, and deleted at sign-out and at a switch.
  */
 const lastKnownStateSchema = z.object({
   scopeKey: z.string(),
@@ -47,14 +47,14 @@ export async function readLastKnownState(scopeKey: string): Promise<LastKnownSta
 }
 
 /**
- * Keeps the copy only if its member and tenant (its scopeKey) and `language` (the one it was
- * loaded in) are still the signed-in ones when it is written, checked in the same IndexedDB
- * transaction as the write: a load that outlived a sign-out or a tenant switch keeps nothing.
+ * Keeps the copy only if its scope (its scopeKey) and `language` (the one it was loaded in) are
+ * still the signed-in ones when it is written, checked in the same IndexedDB transaction as the
+ * write: a load that outlived a sign-out or a switch keeps nothing.
  */
 export async function writeLastKnownState(state: LastKnownState, language: string): Promise<boolean> {
   return writeKvIf({ [key]: state }, [sessionKeys.accessToken, sessionKeys.language], (read) => {
     const now = scopeOf(read[sessionKeys.accessToken], read[sessionKeys.language]);
-    return now !== null && userTenantKey({ guid: now.userGuid, tenantGuid: now.tenantGuid }) === state.scopeKey && now.language.toLowerCase() === language.toLowerCase();
+    return now !== null && scopeKeyOf(now) === state.scopeKey && now.language.toLowerCase() === language.toLowerCase();
   });
 }
 

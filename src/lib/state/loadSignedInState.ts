@@ -26,7 +26,7 @@ import {
   stateSourceAtom,
   tenantsAtom,
   toolPreferencesAtom,
-  userTenantKey,
+  memberScopeKey,
 } from './signedInState';
 import {
   accessLevelSchema,
@@ -79,7 +79,7 @@ async function loadInit(claims: AccessClaims): Promise<GlobalStateRest | null> {
   let load;
   try {
     load = await loadGlobalStateInWorker({
-      scopeKey: userTenantKey(claims),
+      scopeKey: memberScopeKey(claims),
       rootOrgId: claims.root,
       // The worker cannot see the service worker; a plain fetch from it goes through one only then.
       controlled: pipelineWorker() !== null,
@@ -148,7 +148,7 @@ function publish(state: LastKnownState): void {
  */
 export async function loadSignedInState(claims: AccessClaims | null): Promise<void> {
   if (!claims) return;
-  const scopeKey = userTenantKey(claims);
+  const scopeKey = memberScopeKey(claims);
   // The language these answers come in: the copy is kept only if it is still current when written.
   const language = (await sessionSnapshot()).language;
   const around = Promise.all([
@@ -207,7 +207,7 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
   };
   publish(state);
   appStore.set(stateSourceAtom, 'network');
-  appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid });
+  appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, scopeKey });
   // Kept before the shell renders, so a reload straight after (offline, or a warm start) has it. A
   // degraded state (init failed) does not replace a good copy.
   if (init) await writeLastKnownState(state, language);
@@ -238,14 +238,14 @@ function loadWorkspaceBranding(): Promise<unknown> {
  * platform's answers are on their way (the tree then comes with them). False when none is kept.
  */
 export async function showLastKnownState(claims: AccessClaims, { withTree }: { withTree: boolean }): Promise<boolean> {
-  const scopeKey = userTenantKey(claims);
+  const scopeKey = memberScopeKey(claims);
   const known = await readLastKnownState(scopeKey);
   const source = appStore.get(stateSourceAtom);
   if (!known || source === 'network') return false;
   if (source === null) {
     publish(known);
     appStore.set(stateSourceAtom, 'stored');
-    appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid });
+    appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, scopeKey });
   }
   if (withTree) await restoreStoredOrgTree(scopeKey).catch(() => false);
   // A warm start: the kept tree too, once the first screen is up (the worker starts then, never

@@ -45,7 +45,7 @@ export function grantedPermissions(map: Record<string, boolean> | null): Set<str
 }
 
 // Defined beside the claims: the pre-paint (lib/prepaint) checks it before the state modules load.
-export { userTenantKey } from '../../core/session/claims';
+export { memberScopeKey, userTenantKey } from '../../core/session/claims';
 
 /** Logoff: nothing of the signed-out member stays in memory. */
 export function clearSignedInState(): void {

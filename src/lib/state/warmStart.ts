@@ -1,4 +1,4 @@
-import { isExpired, parseRefreshClaims, userTenantKey, type AccessClaims } from '../../core/session/claims';
+import { isExpired, memberScopeKey, parseRefreshClaims, type AccessClaims } from '../../core/session/claims';
 import { isLive } from '../../core/session/liveSession';
 import { readClaims, readKv, readStoredAuth } from '../../core/session/sessionDb';
 
@@ -13,7 +13,7 @@ export interface StartKind {
   signedIn: boolean;
   /**
    * A live session (a valid access token, or an expired one whose refresh token is still valid)
-   * and a last known copy of the same member and tenant: the signed-in shell paints from the
+   * and a last known copy of the same scope (member, tenant, organisation group, role): the signed-in shell paints from the
    * device before any platform answer, the token refresh included, so no loading display is shown.
    */
   warm: boolean;
@@ -32,9 +32,9 @@ export async function detectStart(): Promise<StartKind> {
   return { signedIn: auth !== null, warm };
 }
 
-/** A last known copy of this member and tenant is kept (its key only). */
+/** A last known copy of this member, tenant, organisation group and role is kept (its key only). */
 async function hasCopyOf(claims: AccessClaims): Promise<boolean> {
-  return (await readKv(lastKnownStateKey, hasScopeKey))?.scopeKey === userTenantKey(claims);
+  return (await readKv(lastKnownStateKey, hasScopeKey))?.scopeKey === memberScopeKey(claims);
 }
 
 /**
