@@ -84,3 +84,53 @@ test.describe('nothing of the member left behind', () => {
     });
   });
 });
+
+// Issue 46 item 3: what is kept for one member, tenant, organisation group and role (the last known
+// state, the organisation tree, the brand, the kept top bar, API answers, the business screens' keys)
+// is that scope's only: an organisation-group switch deletes it, and no start shows it for another.
+test.describe('an organisation-group switch', () => {
+  /** Organisations only the first group (Acme Global) has: the second (Acme Labs) has none of them. */
+  const firstGroupOrganisations = ['Privacy Office', 'Platform Team', 'AI Lab'];
+  /** Where the inventory keeps a scope's data through a switch: waiting writes and drafts, each keyed by its scope. */
+  const keptAtSwitch = (where: string) => where.startsWith('indexedDB:trust-shell-outbox/writes/') || where.startsWith('localStorage:trust-shell.draft.');
+
+  test('(d) leaves nothing of the previous group where the inventory says it goes, and a start that cannot reach the platform shows none of it', async ({ page, signedIn, platform }) => {
+    await signedIn(page, email);
+    const chrome = new ShellChrome(page);
+    await expect(chrome.organisationGroups).toContainText('Acme Global');
+    await expect(chrome.organisationPicker).toContainText('Acme Corp');
+    await page.evaluate(({ key, value }) => localStorage.setItem(key, value), planted);
+    // The first group's marks: its own organisations, its colleagues' ids (their rows are the group's), the business screen's key.
+    const state = (await storedEntry(page, 'lastKnownState')) as { orgGroupUsers: { Id: string; Email: string }[] } | null;
+    const colleagues = (state?.orgGroupUsers ?? []).filter((u) => u.Email.endsWith('@example.test')).map((u) => u.Id);
+    expect(colleagues.length).toBeGreaterThan(0);
+    const marks = [...firstGroupOrganisations, ...colleagues, planted.value].map((s) => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'));
+    // Before the switch the device holds the first group's copies (the tree is kept by its worker a moment after it loads).
+    await expect.poll(async () => leftBehind(await page.evaluate(scanOrigin), marks, () => false).some((where) => where.startsWith('indexedDB:trust-shell-orgtree/trees/'))).toBe(true);
+    await finishedStarting(page);
+
+    // The switch's reload cannot load the second group's state (init unanswered, as offline): it
+    // would show whatever the device kept.
+    await platform.fault({ path: '/api/global-state/v1/init', status: 503 });
+    await chrome.organisationGroups.click();
+    const reloaded = page.waitForEvent('load');
+    await chrome.choice('Acme Labs').click();
+    await reloaded;
+    await expect(chrome.userMenuButton).toBeVisible();
+    await finishedStarting(page);
+    // Not the first group's kept copy: its tree (the current organisation named from it), its users.
+    await expect(chrome.organisationPicker).not.toContainText('Acme Corp');
+    for (const name of firstGroupOrganisations) await expect(page.getByText(name)).toHaveCount(0);
+    expect(leftBehind(await page.evaluate(scanOrigin), marks, keptAtSwitch)).toEqual([]);
+
+    // A warm start (a live session, the platform's answers on their way) paints nothing of the first group either.
+    await platform.clearFaults();
+    const held = await platform.fault({ path: '/api/global-state/v1/init', hold: true });
+    await page.reload();
+    // Started: the shell painted from the device (a warm start), or the loading display (a cold one).
+    await expect(chrome.memberName.or(page.locator('.loading')).first()).toBeVisible();
+    await expect(chrome.organisationPicker.filter({ hasText: 'Acme Corp' })).toHaveCount(0);
+    await platform.removeFault(held.id);
+    await expect(chrome.organisationPicker).toContainText('Acme Labs');
+  });
+});

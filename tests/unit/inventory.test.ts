@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { entryFor, inventory, type Area } from '../../src/core/inventory/inventory.ts';
+import { entryFor, goesAt, inventory, type Area } from '../../src/core/inventory/inventory.ts';
 import { cacheNames, databases, locks, channels } from '../../src/core/protocol.ts';
 import { chromeSnapshotKey, proofClockKey, sessionKeys } from '../../src/core/session/sessionKeys.ts';
 import { storageKeys, storagePrefix } from '../../src/lib/storage/keys.ts';
@@ -113,6 +113,24 @@ describe('the inventory of what the shell keeps (src/core/inventory)', () => {
     const stores = Object.values(databases).flatMap((db) => Object.values(db.stores).map((store) => `${db.name}/${store}`));
     expect(stores.filter((store) => store !== `${databases.session.name}/${databases.session.stores.kv}` && !listed('indexedDB', store))).toEqual([]);
     expect([`${cacheNames.apiPrefix}:member`, cacheNames.config, `workbox-${cacheNames.precache}-scope`].filter((name) => !listed('cacheStorage', name))).toEqual([]);
+  });
+
+  it('has a switch (tenant, organisation group, role) take exactly the copies kept for one scope, never the session, the device’s or what waits for the member', () => {
+    const going = (area: Area, name: string) => goesAt(entryFor(area, name)!, 'switch');
+    // Every entry a switch takes is one scope's; every one-scope copy that goes with the session goes at a switch.
+    expect(inventory.filter((entry) => goesAt(entry, 'switch') !== (entry.scope === 'member-scope' && entry.lifetime === 'session')).map((e) => e.name)).toEqual([]);
+    expect(going('indexedDB', kv + lastKnownStateKey)).toBe(true);
+    expect(going('indexedDB', kv + chromeSnapshotKey)).toBe(true);
+    expect(going('indexedDB', `${databases.orgTree.name}/${databases.orgTree.stores.trees}`)).toBe(true);
+    expect(going('indexedDB', `${databases.brand.name}/${databases.brand.stores.brands}`)).toBe(true);
+    expect(going('cacheStorage', `${cacheNames.apiPrefix}:member:tenant:group:role:en-us`)).toBe(true);
+    expect(going('localStorage', `${storagePrefix}riskRegisterList`)).toBe(true);
+    expect(going('localStorage', `${storagePrefix}someRemote.layout`)).toBe(true);
+    // The session a switch replaces, the device's, and what is kept per scope for the member's return.
+    for (const key of [sessionKeys.auth, sessionKeys.accessToken, sessionKeys.language, sessionKeys.proofKey]) expect(going('indexedDB', kv + key)).toBe(false);
+    expect(going('indexedDB', `${databases.outbox.name}/${databases.outbox.stores.writes}`)).toBe(false);
+    for (const name of [storageKeys.lastLoginEmail, storageKeys.history, storageKeys.auth, `${storagePrefix}draft.form.user.tenant`]) expect(going('localStorage', name)).toBe(false);
+    expect(inventory.filter((entry) => entry.area === 'sessionStorage' && goesAt(entry, 'switch'))).toEqual([]);
   });
 
   it("counts a remote's unknown key under the prefix as the member's: it goes when the session ends", () => {

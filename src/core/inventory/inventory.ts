@@ -3,14 +3,19 @@ import { chromeSnapshotKey, proofClockKey, sessionKeys } from '../session/sessio
 
 /**
  * Everything the shell keeps in the browser, one entry per name (or family of names), with whose
- * it is and how long it lives. Sign-out, a session refused at refresh and a session ended by the
- * service worker derive what to delete from here (`goesAt`); `tests/unit/inventory.test.ts` fails
+ * it is and how long it lives. Sign-out, a session refused at refresh, a session ended by the
+ * service worker and a switch of tenant, organisation group or role derive what to delete from
+ * here (`goesAt`); `tests/unit/inventory.test.ts` fails
  * when a source writes a name this list lacks. See README.md beside this file.
  */
 
 export type Area = 'indexedDB' | 'cacheStorage' | 'localStorage' | 'sessionStorage';
 
-/** Whose it is: the device's (anyone's), one member's, one member in one tenant, organisation group and role, or one tab's. */
+/**
+ * Whose it is: the device's (anyone's), one member's, one member in one tenant, organisation group
+ * and role (`member-scope`: a copy of what the platform answers that scope, keyed by
+ * `claims` `memberScopeKey` and read back only under it), or one tab's.
+ */
 export type Scope = 'device' | 'member' | 'member-scope' | 'tab';
 
 /**
@@ -41,8 +46,9 @@ const e = (area: Area, name: string, scope: Scope, lifetime: Lifetime, what: str
 
 export const inventory: readonly InventoryEntry[] = [
   // IndexedDB: the session database's kv store.
-  e('indexedDB', kv + sessionKeys.auth, 'member-scope', 'session', 'the refresh token, tenant and organisation group'),
-  e('indexedDB', kv + sessionKeys.accessToken, 'member-scope', 'session', 'the access token'),
+  // The session itself: a switch replaces it (the grant's new tokens), so it is the member's.
+  e('indexedDB', kv + sessionKeys.auth, 'member', 'session', 'the refresh token, tenant and organisation group'),
+  e('indexedDB', kv + sessionKeys.accessToken, 'member', 'session', 'the access token'),
   e('indexedDB', kv + sessionKeys.idToken, 'member', 'session', 'the ID token of an OIDC sign-in'),
   e('indexedDB', kv + sessionKeys.refreshedAt, 'member', 'session', 'when the stored tokens were issued'),
   e('indexedDB', kv + sessionKeys.proofKey, 'member', 'session', "the session's DPoP key pair"),
@@ -50,7 +56,7 @@ export const inventory: readonly InventoryEntry[] = [
   e('indexedDB', kv + 'lastKnownState', 'member-scope', 'session', 'the last known signed-in state (warm start)'),
   e('indexedDB', kv + chromeSnapshotKey, 'member-scope', 'session', 'the kept top bar (pre-paint)'),
   e('indexedDB', kv + 'translations:v2:', 'member', 'session', "the member's catalogues", 'prefix'),
-  e('indexedDB', kv + 'translations:module:', 'member-scope', 'session', "the tenant's module catalogues", 'prefix'),
+  e('indexedDB', kv + 'translations:module:', 'member', 'session', "the tenant's module catalogues (keyed by tenant: the same for every group and role)", 'prefix'),
   e('indexedDB', kv + 'translations:v1:', 'device', 'kept', 'anonymous catalogues (sign-in page)', 'prefix'),
   e('indexedDB', kv + 'languages', 'device', 'kept', 'the language list'),
   e('indexedDB', kv + sessionKeys.language, 'device', 'kept', 'the language'),
@@ -58,12 +64,12 @@ export const inventory: readonly InventoryEntry[] = [
   e('indexedDB', kv + sessionKeys.proofNonce, 'device', 'kept', "the platform's DPoP nonce"),
   e('indexedDB', kv + proofClockKey, 'device', 'kept', "the platform clock's offset"),
   // IndexedDB: the other databases, whole stores.
-  e('indexedDB', `${databases.outbox.name}/${databases.outbox.stores.writes}`, 'member-scope', 'member-return', 'writes waiting to be sent'),
+  e('indexedDB', `${databases.outbox.name}/${databases.outbox.stores.writes}`, 'member-scope', 'member-return', 'writes waiting to be sent, each with its scope (sent only in it)'),
   e('indexedDB', `${databases.orgTree.name}/${databases.orgTree.stores.trees}`, 'member-scope', 'session', 'the organisation tree'),
   e('indexedDB', `${databases.orgTree.name}/${databases.orgTree.stores.current}`, 'member-scope', 'session', 'the chosen organisation'),
-  e('indexedDB', `${databases.brand.name}/${databases.brand.stores.brands}`, 'member-scope', 'session', "the tenant's brand, per member"),
+  e('indexedDB', `${databases.brand.name}/${databases.brand.stores.brands}`, 'member-scope', 'session', 'the brand last painted, per member, tenant, organisation group and role'),
   // Cache Storage.
-  e('cacheStorage', cacheNames.apiPrefix, 'member-scope', 'session', 'API answers, a bucket per member', 'prefix'),
+  e('cacheStorage', cacheNames.apiPrefix, 'member-scope', 'session', 'API answers, a bucket per member, tenant, organisation group, role and language', 'prefix'),
   e('cacheStorage', cacheNames.config, 'device', 'kept', "the service worker's copy of /config.json"),
   e('cacheStorage', 'workbox-', 'device', 'kept', "the shell's built files (Workbox precache)", 'prefix'),
   // localStorage, under the product prefix.
@@ -71,8 +77,8 @@ export const inventory: readonly InventoryEntry[] = [
   e('localStorage', `${local}tenant`, 'member', 'session', "the member's tenant"),
   e('localStorage', `${local}session`, 'member', 'session', 'the start-up entry keyed to the auth root'),
   e('localStorage', `${local}omni`, 'member', 'session', 'the omni object'),
-  e('localStorage', `${local}history`, 'member-scope', 'session', 'browsing history per member and tenant'),
-  e('localStorage', `${local}draft.`, 'member-scope', 'member-return', "a form's unsent input", 'prefix'),
+  e('localStorage', `${local}history`, 'member', 'session', 'browsing history per member and tenant (SPEC §3: its key is user and tenant)'),
+  e('localStorage', `${local}draft.`, 'member', 'member-return', "a form's unsent input, per form, member and tenant", 'prefix'),
   e('localStorage', `${local}content`, 'device', 'kept', "the sign-in page's anonymous content"),
   e('localStorage', `${local}lastLoginEmail`, 'device', 'kept', 'the last e-mail (SPEC §3: the sign-in page offers it)'),
   e('localStorage', `${local}selectedLanguage`, 'device', 'kept', 'the language'),
@@ -102,10 +108,16 @@ export const inventory: readonly InventoryEntry[] = [
   e('sessionStorage', `${local}sso.`, 'tab', 'tab', 'a pending single sign-on request', 'prefix'),
 ];
 
-/** How a session ended: an explicit sign-out, or anything else (refused, timed out, ended in the worker). */
-export type Ending = 'explicit' | 'forced';
+/**
+ * What ended: the session, at an explicit sign-out or otherwise (refused, timed out, ended in the
+ * worker); or only its scope, at a switch of tenant, organisation group or role (the session lives on).
+ */
+export type Ending = 'explicit' | 'forced' | 'switch';
 
 export function goesAt(entry: InventoryEntry, ending: Ending): boolean {
+  // A switch: the old scope's copies go. What waits for the member's return (drafts, waiting
+  // writes) stays: each is sent or shown only in its own scope.
+  if (ending === 'switch') return entry.scope === 'member-scope' && entry.lifetime === 'session';
   return entry.lifetime === 'session' || entry.lifetime === 'tab' || (entry.lifetime === 'member-return' && ending === 'explicit');
 }
 

@@ -11,6 +11,9 @@ vi.mock('../../core/session/sessionChannel', () => ({
   onSessionMessage: () => () => undefined,
 }));
 
+const forgotten: string[] = [];
+vi.mock('../../core/inventory/forgetStored', () => ({ forgetStored: (ending: string) => Promise.resolve(void forgotten.push(ending)) }));
+
 const { switchScope } = await import('./switching');
 
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -30,6 +33,7 @@ describe('switching tenant, organisation group, organisation and role (SPEC §2/
   const reload = vi.fn();
   beforeEach(async () => {
     broadcasts.length = 0;
+    forgotten.length = 0;
     refreshSession.mockReset();
     assign.mockReset();
     reload.mockReset();
@@ -46,6 +50,7 @@ describe('switching tenant, organisation group, organisation and role (SPEC §2/
     expect(broadcasts).toContainEqual({ type: 'tenant-switched', tenantGuid: 't2' });
     expect(assign).toHaveBeenCalledWith('/landing');
     expect(reload).not.toHaveBeenCalled();
+    expect(forgotten).toEqual(['switch']);
   });
 
   it('only a new organisation group reloads the page and tells the other tabs', async () => {
@@ -54,16 +59,35 @@ describe('switching tenant, organisation group, organisation and role (SPEC §2/
     expect(broadcasts).toContainEqual({ type: 'orggroup-switched', orgGroupGuid: 'g2' });
     expect(reload).toHaveBeenCalledTimes(1);
     expect(assign).not.toHaveBeenCalled();
+    expect(forgotten).toEqual(['switch']);
   });
 
-  it.each([
-    [{ organization_id: 'o5' }, token('t1', 'g1')],
-    [{ role_id: 'auditor', switchRole: 'true' as const }, token('t1', 'g1', 'Auditor')],
-  ])('%j keeps tenant and group: no reload, no broadcast of a switch', async (params, next) => {
-    refreshTo(next, 'refreshed');
+  it('a new role forgets the old role’s kept copies and reloads the page', async () => {
+    refreshTo(token('t1', 'g1', 'Auditor'), 'refreshed');
+    expect(await switchScope({ role_id: 'auditor', switchRole: 'true' })).toBe('role');
+    expect(forgotten).toEqual(['switch']);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('a business screen’s key under the product prefix goes at a switch; the device’s settings and drafts stay', async () => {
+    localStorage.setItem('trust-shell.riskRegisterList', 'group one’s risks');
+    localStorage.setItem('trust-shell.lastLoginEmail', 'a@b.test');
+    localStorage.setItem('trust-shell.draft.form.u1.t1', 'unsent');
+    refreshTo(token('t1', 'g2'), 'refreshed');
+    await switchScope({ orggroup_id: 'g2' });
+    expect(localStorage.getItem('trust-shell.riskRegisterList')).toBeNull();
+    expect(localStorage.getItem('trust-shell.lastLoginEmail')).toBe('a@b.test');
+    expect(localStorage.getItem('trust-shell.draft.form.u1.t1')).toBe('unsent');
+  });
+
+  it('the same scope (a new current organisation) keeps everything: no reload, no broadcast of a switch, nothing forgotten', async () => {
+    refreshTo(token('t1', 'g1'), 'refreshed');
+    const params = { organization_id: 'o5' };
     expect(await switchScope(params)).toBe('same-scope');
     expect(refreshSession).toHaveBeenCalledWith({ params });
     expect(broadcasts.filter((m) => m.type === 'tenant-switched' || m.type === 'orggroup-switched')).toEqual([]);
+    expect(forgotten).toEqual([]);
     expect(reload).not.toHaveBeenCalled();
     expect(assign).not.toHaveBeenCalled();
   });
@@ -76,6 +100,7 @@ describe('switching tenant, organisation group, organisation and role (SPEC §2/
     refreshTo(null, outcome);
     expect(await switchScope({ tenant_id: 't2' })).toBe(expected);
     expect(assign).not.toHaveBeenCalled();
+    expect(forgotten).toEqual([]);
     expect(broadcasts.filter((m) => m.type !== 'store-changed')).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
+import { memberScopeKey } from '../../core/session/claims';
 import { readClaims } from '../../core/session/sessionDb';
 import { refreshSession, type RefreshParams } from '../../core/session/refresh';
 import { broadcast } from '../../core/session/sessionChannel';
-import { clearApiCaches } from '../../core/pipeline/apiCache';
+import { forgetStored } from '../../core/inventory/forgetStored';
 import { storageKeys } from '../storage/keys';
 import { writeLocal } from '../storage/localStore';
+import { forgetLocalAtSwitch } from '../storage/forgetLocal';
 
-export type SwitchOutcome = 'tenant' | 'orggroup' | 'same-scope' | 'refused' | 'unreachable';
+export type SwitchOutcome = 'tenant' | 'orggroup' | 'role' | 'same-scope' | 'refused' | 'unreachable';
 
 const storedClaims = async () => (await readClaims());
 
@@ -17,8 +19,10 @@ export function isLeavingAfterSwitch(): boolean {
 
 /**
  * SPEC §2/§4 switching through the refresh parameters. A tenant switch tells every tab and goes to
- * /landing; an organisation-group-only switch reloads. Full page loads drop every piece of the old
- * tenant's state at once.
+ * /landing; an organisation-group-only switch reloads, and so does a role switch. Full page loads
+ * drop every piece of the old scope's state in memory at once; what the old scope kept on the device
+ * (its last known state, tree, brand, top bar, API answers, business screens' keys: the inventory's
+ * `member-scope` entries) goes first, before any tab loads the new scope.
  */
 export async function switchScope(params: RefreshParams): Promise<SwitchOutcome> {
   const before = await storedClaims();
@@ -27,10 +31,12 @@ export async function switchScope(params: RefreshParams): Promise<SwitchOutcome>
   if (outcome !== 'refreshed') return 'unreachable';
   const after = await storedClaims();
   if (!after) return 'refused';
+  if (!before || memberScopeKey(before) !== memberScopeKey(after)) {
+    forgetLocalAtSwitch();
+    await forgetStored('switch');
+  }
   if (after.tenantGuid !== before?.tenantGuid) {
     writeLocal(storageKeys.tenant, after.tenantGuid);
-    // The old tenant's cached answers go before any tab loads the new one.
-    await clearApiCaches();
     leaving = true;
     broadcast({ type: 'tenant-switched', tenantGuid: after.tenantGuid });
     location.assign('/landing');
@@ -41,6 +47,12 @@ export async function switchScope(params: RefreshParams): Promise<SwitchOutcome>
     broadcast({ type: 'orggroup-switched', orgGroupGuid: after.orgGroupGuid });
     location.reload();
     return 'orggroup';
+  }
+  if (after.role !== before?.role) {
+    // The new role's permissions and state load with the page.
+    leaving = true;
+    location.reload();
+    return 'role';
   }
   return 'same-scope';
 }

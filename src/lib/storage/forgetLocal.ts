@@ -22,6 +22,11 @@ export function forgetLocalAtSignedOutStart(): void {
   forgetLocalKeys('forced');
 }
 
+/** A switch of tenant, organisation group or role: the old scope's keys (a business screen's among them) go; the tab's stay. */
+export function forgetLocalAtSwitch(): void {
+  forgetLocalKeys('switch');
+}
+
 function forgetLocalKeys(ending: Ending): void {
   for (const key of localKeys()) {
     if (!key.startsWith(storagePrefix)) continue;

@@ -4,9 +4,9 @@ import type { RefreshParams } from '../../../core/session/refresh';
 import { toast } from '../../../components/toast/toast';
 
 /**
- * One switch at a time from the chrome. A tenant switch goes to /landing and an organisation-group
- * switch reloads (lib/session/switching); a role switch keeps tenant and group but changes what the
- * member may do, so the page reloads to load the new role's state. Failures keep everything as it was.
+ * One switch at a time from the chrome. A tenant switch goes to /landing, an organisation-group or
+ * role switch reloads (lib/session/switching); a role choice that changed nothing reloads here when
+ * asked (`reloadOnSameScope`). Failures keep everything as it was.
  */
 export function useScopeSwitch() {
   const [busy, setBusy] = useState(false);
@@ -22,7 +22,7 @@ export function useScopeSwitch() {
         if (reloadOnSameScope) location.reload();
         else setBusy(false);
       }
-      // 'tenant' and 'orggroup': the page is leaving; stay busy until it does.
+      // 'tenant', 'orggroup' and 'role': the page is leaving; stay busy until it does.
     } catch {
       toast.error({ titleKey: 'SwitchFailed' });
       setBusy(false);
