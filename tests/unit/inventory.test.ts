@@ -133,6 +133,14 @@ describe('the inventory of what the shell keeps (src/core/inventory)', () => {
     expect(inventory.filter((entry) => entry.area === 'sessionStorage' && goesAt(entry, 'switch'))).toEqual([]);
   });
 
+  it("keeps the member's own business-screen preferences (column layouts, flags) through a switch; they go when the session ends", () => {
+    for (const name of [`${storagePrefix}columns.controlLibrary`, `${storagePrefix}calendarModal`, `${storagePrefix}aiBanner`]) {
+      expect(goesAt(entryFor('localStorage', name)!, 'switch')).toBe(false);
+      expect(goesAt(entryFor('localStorage', name)!, 'forced')).toBe(true);
+    }
+    expect(goesAt(entryFor('localStorage', `${storagePrefix}pageNumber.initiativeList`)!, 'switch')).toBe(true);
+  });
+
   it("counts a remote's unknown key under the prefix as the member's: it goes when the session ends", () => {
     expect(entryFor('localStorage', `${storagePrefix}someRemote.layout`)).toMatchObject({ scope: 'member-scope', lifetime: 'session' });
   });

@@ -91,11 +91,12 @@ export const inventory: readonly InventoryEntry[] = [
   e('localStorage', `${local}signInData`, 'device', 'kept', 'stored sign-in data (SPEC §3)'),
   e('localStorage', `${local}swRetired`, 'device', 'kept', 'the build whose service worker was retired'),
   e('localStorage', `${local}chromeWarmUp`, 'device', 'kept', "fonts and images the kept top bar's stylesheets use"),
-  // The business screens' keys (SPEC §3), written by remotes under the prefix.
+  // The business screens' keys (SPEC §3), written by remotes under the prefix. The member's own
+  // preferences (flags, column layouts) survive a switch; what shows one scope's data does not.
   e('localStorage', `${local}activeSelfServiceAssessmentFilters`, 'member-scope', 'session', 'self-service assessment filters'),
-  e('localStorage', `${local}calendarModal`, 'member-scope', 'session', 'calendar modal flag'),
-  e('localStorage', `${local}aiBanner`, 'member-scope', 'session', 'AI banner flag'),
-  e('localStorage', `${local}columns.`, 'member-scope', 'session', 'column layouts (control implementation, control library, evidence implementation, evidence library, evidence tabs)', 'prefix'),
+  e('localStorage', `${local}calendarModal`, 'member', 'session', 'calendar modal flag'),
+  e('localStorage', `${local}aiBanner`, 'member', 'session', 'AI banner flag'),
+  e('localStorage', `${local}columns.`, 'member', 'session', 'column layouts (control implementation, control library, evidence implementation, evidence library, evidence tabs)', 'prefix'),
   e('localStorage', `${local}riskRegisterList`, 'member-scope', 'session', 'the risk register list'),
   e('localStorage', `${local}pageNumber.`, 'member-scope', 'session', 'page numbers (initiative list, calendar, policy views)', 'prefix'),
   // Any other key under the prefix: a remote's, whose it is unknown, so the member's.
