@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18next from 'i18next';
 import { appStore } from '../../state/jotai';
 import { apiFetch } from '../../lib/api/apiFetch';
 import type { AccessClaims } from '../../core/session/claims';
