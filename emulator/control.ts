@@ -18,6 +18,8 @@
  *   GET|POST /__control/refresh-grace       {seconds} (0–300): the refresh grace (contract "Refresh grace")
  *   GET|POST /__control/caching             {cacheableMaxAgeSeconds: number | null}: cacheable answers carry
  *                                           Cache-Control: private, max-age=N (null: no such header)
+ *   POST   /__control/module-terms          {tenantGuid, module, language, terms}: the tenant's custom terms of a
+ *                                           translation module in a language (tenant-custom route customTerms)
  *   GET    /__control/personas              the personas
  *   GET    /__control/cases                 sales cases received
  */
@@ -27,12 +29,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { json, readBody, requestOrigin, safeDecode, writeReply, type ParsedBody, type Reply } from './http.ts';
 import type { Runtime } from './runtime.ts';
 import { DEFAULT_SCOPE, initialState, issueTokens, startSession } from './grants.ts';
-import { fieldOf } from './validate.ts';
+import { LanguageCode, ModuleName, Uuid, fieldOf } from './validate.ts';
 import { thumbprintOfPublicKey } from './dpop.ts';
 import { MAX_GRACE_SECONDS } from './refreshGrace.ts';
 import type { JWK } from 'jose';
 import { isActiveContentType } from './overrides.ts';
 import { PERSONA_PASSWORD, USERS, userByEmail } from './data/users.ts';
+import { tenantById } from './data/tenants.ts';
+import { languageByCode } from './data/languages.ts';
 
 export interface ControlDeps {
   runtime(): Runtime;
@@ -90,6 +94,8 @@ const DpopControl = z.strictObject({
 });
 
 const RefreshGraceControl = z.strictObject({ seconds: z.number().int().min(0).max(MAX_GRACE_SECONDS) });
+
+const ModuleTerms = z.strictObject({ tenantGuid: Uuid, module: ModuleName, language: LanguageCode, terms: z.record(z.string(), z.string()) });
 
 class ControlError extends Error {
   constructor(
@@ -209,6 +215,14 @@ async function route(req: IncomingMessage, deps: ControlDeps, method: string, pa
     case 'POST /__control/caching':
       store.cacheableMaxAgeSeconds = parse(body, Caching).cacheableMaxAgeSeconds;
       return json(200, { cacheableMaxAgeSeconds: store.cacheableMaxAgeSeconds });
+    case 'POST /__control/module-terms': {
+      const spec = parse(body, ModuleTerms);
+      const tenant = tenantById(spec.tenantGuid);
+      if (!tenant) throw new ControlError(404, `Unknown tenant ${spec.tenantGuid}`, 'tenantGuid');
+      if (!languageByCode(spec.language)) throw new ControlError(404, `Unsupported language ${spec.language}`, 'language');
+      store.moduleTerms.set(`${tenant.id}|${spec.module}|${spec.language}`, spec.terms);
+      return json(200, { ok: true });
+    }
     case 'GET /__control/personas':
       return json(200, personaList());
     case 'GET /__control/cases':

@@ -88,6 +88,8 @@ export class Store {
   readonly cases: SalesCaseRecord[] = [];
   /** By user id: the end-user agreement version the member accepted. */
   readonly eulaAccepted = new Map<string, string>();
+  /** `${tenantId}|${module}|${language}` → the tenant's custom terms set by /__control/module-terms (instead of its seeded ones). */
+  readonly moduleTerms = new Map<string, Record<string, string>>();
 
   constructor(options: StoreOptions) {
     this.accessTtlSeconds = options.accessTtlSeconds;
@@ -97,6 +99,11 @@ export class Store {
   /** The emulator's notion of now, in seconds (token iat/exp and every expiry check). */
   now(): number {
     return Math.floor(Date.now() / 1000) + this.clockOffsetSeconds;
+  }
+
+  /** A tenant's custom terms of a module in a language: set by control, else its seeded ones. */
+  moduleTermsOf(tenant: { id: string; moduleTerms: Record<string, Record<string, Record<string, string>>> }, module: string, language: string): Record<string, string> {
+    return this.moduleTerms.get(`${tenant.id}|${module}|${language}`) ?? tenant.moduleTerms[module]?.[language] ?? {};
   }
 
   toolPreferencesOf(userId: string): UserToolPreferences {

@@ -62,6 +62,8 @@ export interface TenantDef {
   /** Tenant translation overrides per language (v2 `translations`) and custom terms (`customTerms`). */
   translations: Record<string, Record<string, string>>;
   customTerms: Record<string, Record<string, string>>;
+  /** The tenant's custom terms of a translation module (tenant-custom route), by module then language. */
+  moduleTerms: Record<string, Record<string, Record<string, string>>>;
   content: { License: string | null; CustomerSuccessKey: string | null };
 }
 
@@ -157,6 +159,7 @@ const base = {
   fallBackToNotFound: false,
   translations: {},
   customTerms: {},
+  moduleTerms: {},
   content: { License: 'Enterprise', CustomerSuccessKey: null },
 } satisfies Partial<TenantDef>;
 
@@ -196,6 +199,13 @@ export const ACME_CORP: TenantDef = {
     'en-us': { AcmeCustomTerm: 'Business unit' },
     'de-de': { AcmeCustomTerm: 'Geschäftsbereich' },
     ar: { AcmeCustomTerm: 'وحدة الأعمال' },
+  },
+  moduleTerms: {
+    vendor: {
+      'en-us': { VendorTerm: 'Supplier', VendorsUnderReview: 'Suppliers under review' },
+      'de-de': { VendorTerm: 'Zulieferer', VendorsUnderReview: 'Zulieferer in Prüfung' },
+      ar: { VendorTerm: 'المورّد', VendorsUnderReview: 'المورّدون قيد المراجعة' },
+    },
   },
   content: { License: 'Enterprise', CustomerSuccessKey: 'cs-acme-demo-key' },
 };

@@ -61,13 +61,15 @@ export class TranslationFiles {
 }
 
 /**
- * Module translations for the tenant-custom route. Only "vendor" (the contract's example) is
- * known; any other valid module name answers empty maps (contract).
+ * The platform's texts of the translation modules (tenant-custom route `defaultTranslations`); a
+ * tenant's own terms are its `moduleTerms` (data/tenants.ts) and what `/__control/module-terms`
+ * set. Only "vendor" (the contract's example) is known; any other valid module name answers empty
+ * maps (contract).
  */
-export const MODULE_TRANSLATIONS: Record<string, Record<string, { defaults: TranslationMap; custom: TranslationMap }>> = {
+export const MODULE_TRANSLATIONS: Record<string, Record<string, TranslationMap>> = {
   vendor: {
-    'en-us': { defaults: { VendorPortal: 'Vendor portal', VendorRisk: 'Vendor risk' }, custom: { VendorTerm: 'Supplier' } },
-    'de-de': { defaults: { VendorPortal: 'Lieferantenportal', VendorRisk: 'Lieferantenrisiko' }, custom: { VendorTerm: 'Zulieferer' } },
-    ar: { defaults: { VendorPortal: 'بوابة الموردين', VendorRisk: 'مخاطر الموردين' }, custom: { VendorTerm: 'المورّد' } },
+    'en-us': { VendorPortal: 'Vendor portal', VendorRisk: 'Vendor risk', VendorsUnderReview: 'Vendors under review' },
+    'de-de': { VendorPortal: 'Lieferantenportal', VendorRisk: 'Lieferantenrisiko', VendorsUnderReview: 'Lieferanten in Prüfung' },
+    ar: { VendorPortal: 'بوابة الموردين', VendorRisk: 'مخاطر الموردين', VendorsUnderReview: 'الموردون قيد المراجعة' },
   },
 };

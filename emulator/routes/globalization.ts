@@ -103,12 +103,11 @@ function translationsModule(ctx: RequestContext): Reply {
   const auth = requireAuth(ctx);
   const lang = languageParam(ctx, 'language');
   const moduleName = param('module', pathParam(ctx, 'module'), ModuleName);
-  const texts = MODULE_TRANSLATIONS[moduleName]?.[lang];
   return json(200, {
-    defaultTranslations: texts?.defaults ?? {},
+    defaultTranslations: MODULE_TRANSLATIONS[moduleName]?.[lang] ?? {},
     translations: {},
     defaultCustomTerms: {},
-    customTerms: texts?.custom ?? {},
+    customTerms: ctx.rt.store.moduleTermsOf(auth.tenant, moduleName, lang),
     FallBackToNotFound: fallBack(auth.tenant),
   });
 }

@@ -8,6 +8,11 @@
  * calls through host.fetch and shows their statuses in an <output>; and `?fetch=<url>`: a button
  * that calls that address through host.fetch (a trusted API origin's, say) and shows the outcome.
  *
+ * Its "Vendors under review" figure is labelled in the tenant's own term of the translation module
+ * "vendor" (host.i18n.module), its own default text while none is there, and follows live language
+ * switches (host.i18n.onLanguageChange). For tests, `?module=<name>` asks for one more module and
+ * shows the outcome (loaded, or the host's refusal) in an <output>.
+ *
  * Its notes field is open work: when the shell announces a save (a timed-out session, before
  * sign-out) it keeps the draft in local storage under `example-remote.draft.<id>`, with the status of a
  * platform call it made while saving (200: the session was still valid).
@@ -31,7 +36,6 @@ export default function mount(element, host) {
   css(header, { display: 'grid', gap: 'var(--space-1, 0.25rem)' });
   const title = doc.createElement('h2');
   title.id = 'example-remote-title';
-  title.textContent = host.i18n.t('Home');
   css(title, { margin: '0', fontSize: 'var(--font-size-xl, 1.625rem)' });
   const user = doc.createElement('p');
   user.setAttribute('data-testid', 'example-remote-user');
@@ -49,11 +53,13 @@ export default function mount(element, host) {
   const tiles = doc.createElement('ul');
   tiles.setAttribute('aria-label', 'Overview');
   css(tiles, { listStyle: 'none', margin: '0', padding: '0', display: 'grid', gap: 'var(--space-4, 1rem)', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' });
+  const labels = [];
   for (const [label, value] of [['Open assessments', '12'], ['Data subject requests', '3'], ['Vendors under review', '48']]) {
     const tile = panel();
     const item = doc.createElement('li');
     const name = doc.createElement('span');
     name.textContent = label;
+    labels.push(name);
     css(name, { color: 'var(--color-muted, #4c5a60)', fontSize: 'var(--font-size-sm, 0.875rem)' });
     const figure = doc.createElement('strong');
     figure.textContent = value;
@@ -77,6 +83,23 @@ export default function mount(element, host) {
   section.append(header, tiles, notesPanel);
   element.append(section);
   let alive = true;
+  // Texts: the shell's catalogue and the tenant's terms of module "vendor", in the language on screen.
+  let vendor = null;
+  const render = () => {
+    title.textContent = host.i18n.t('Home');
+    labels[2].textContent = vendor ? vendor.t('VendorsUnderReview', 'Vendors under review') : 'Vendors under review';
+  };
+  render();
+  const stopFollowing = host.i18n.onLanguageChange ? host.i18n.onLanguageChange(render) : () => undefined;
+  if (host.i18n.module) {
+    host.i18n.module('vendor').then(
+      (texts) => {
+        vendor = texts;
+        if (alive) render();
+      },
+      (error) => console.error('example remote: module vendor', error),
+    );
+  }
   const draftId = Math.random().toString(36).slice(2);
   const stopSaving = host.onSave
     ? host.onSave(async () => {
@@ -126,9 +149,23 @@ export default function mount(element, host) {
     });
     section.append(call, answer);
   }
+  // For tests: ?module=<name> asks the host for that module's texts and shows the outcome.
+  const extraModule = new URLSearchParams(host.navigation.search()).get('module');
+  if (extraModule !== null) {
+    const outcome = doc.createElement('output');
+    outcome.setAttribute('aria-label', 'Module ' + extraModule);
+    section.append(outcome);
+    Promise.resolve()
+      .then(() => host.i18n.module(extraModule))
+      .then(() => 'loaded', (error) => error.name + ': ' + error.message)
+      .then((text) => {
+        if (alive) outcome.textContent = text;
+      });
+  }
   console.info('example remote mounted');
   return () => {
     alive = false;
+    stopFollowing();
     stopSaving();
     section.remove();
     console.info('example remote unmounted');

@@ -1,6 +1,7 @@
-import { test, expect, en, quietenStartup } from './fixtures.ts';
+import { test, expect, en, de, ar, quietenStartup } from './fixtures.ts';
 import { ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
 import { PlatformControl } from './support/platform.ts';
+import { tenantIdByName } from './support/session.ts';
 import { startShellServerWithConfig } from './support/server.ts';
 import { memberCredential, proofVerdict } from './support/credentials.ts';
 
@@ -29,6 +30,42 @@ test.describe('micro-frontend host (/mfe-host)', () => {
     await expect(page.getByRole('heading', { name: en.PageNotFound })).toBeVisible();
     await expect.poll(() => lifecycle).toEqual(['example remote mounted', 'example remote unmounted']);
     await expect(page.getByTestId('example-remote-user')).toHaveCount(0);
+  });
+
+  test('a remote shows the tenant’s own term of its module, and the other language’s after a live switch; an unsafe module name is refused', async ({
+    page,
+    signedIn,
+    platform,
+    request,
+  }) => {
+    const modulePath = '/api/globalization/v2/translations/tenant-custom/';
+    const tenantGuid = await tenantIdByName(request, platform, 'Acme Corp');
+    await platform.moduleTerms({ tenantGuid, module: 'vendor', language: 'en-us', terms: { VendorsUnderReview: 'Partners under review' } });
+    await platform.moduleTerms({ tenantGuid, module: 'vendor', language: 'de-de', terms: { VendorsUnderReview: 'Partner in Prüfung' } });
+    // Arabic's answer is off the contract: the remote keeps its own text, the shell its language.
+    await platform.override({ method: 'GET', path: `${modulePath}ar/vendor`, status: 200, body: { customTerms: 'none' } });
+    // ?module= makes the example remote ask for a module named "../admin" too.
+    await signedIn(page, 'admin@acme.test', '/mfe-host?module=..%2Fadmin');
+    const overview = page.getByRole('list', { name: 'Overview' });
+    await expect(overview.getByText('Partners under review')).toBeVisible();
+    await expect(page.getByLabel('Module ../admin')).toHaveText('TypeError: host.i18n.module: "../admin" is not a module name: one path segment of 1 to 64 letters, digits, \'_\' or \'-\'');
+    // One call, through the pipeline as a cacheable translation call; the refused name asked nothing.
+    const asked = await platform.log({ path: modulePath });
+    expect(asked.map((call) => [call.path, call.headers['cache-control'], call.headers['accept-language']])).toEqual([[`${modulePath}en-us/vendor`, 'max-age=3600', 'en-us']]);
+
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument?: boolean }).sameDocument = true;
+    });
+    await new ShellChrome(page).pick('Deutsch');
+    await expect(overview.getByText('Partner in Prüfung')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Acme Startseite' })).toBeVisible(); // the shell's catalogue followed too
+
+    await new ShellChrome(page, de).pick('العربية');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(overview.getByText('Vendors under review')).toBeVisible();
+    await expect(new ShellChrome(page, ar).tenantName).toHaveText('Acme Corp');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true); // no reload
+    expect((await platform.log({ path: modulePath })).map((call) => call.path)).toEqual([`${modulePath}en-us/vendor`, `${modulePath}de-de/vendor`, `${modulePath}ar/vendor`]);
   });
 
   test('a remote that fails to load shows an error panel, not a blank page', async ({ page, request }) => {

@@ -6,6 +6,7 @@ import { sessionAtom } from '../../lib/session/sessionAtoms';
 import { permissionsAtom } from '../../lib/state/signedInState';
 import { toast, type ToastOptions } from '../../components/toast/toast';
 import { onSaveRequested } from '../../lib/session/saveEvent';
+import { ensureModuleLoaded, openModuleTexts, type ModuleTexts } from './moduleTexts';
 
 /**
  * The documented host API a micro-frontend receives in mount(element, host). A remote never sees
@@ -29,7 +30,21 @@ export interface ShellHostApi {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** The current session, read-only. */
   session(): HostSession;
-  i18n: { t(key: string, options?: Record<string, unknown>): string; language(): string };
+  i18n: {
+    t(key: string, options?: Record<string, unknown>): string;
+    language(): string;
+    /**
+     * The tenant's own terms of a module (SPEC §7 tenant-custom translations): resolves to its
+     * translate function, which follows live language switches. `name` must be one safe path
+     * segment (`[A-Za-z0-9_-]{1,64}`), else the promise rejects with a TypeError saying so.
+     */
+    module(name: string): Promise<ModuleTexts>;
+    /**
+     * Called after a live language switch, once the opened modules' texts are in the new language:
+     * render the texts again. Returns the unsubscribe; unmounting unsubscribes too.
+     */
+    onLanguageChange(listener: (language: string) => void): () => void;
+  };
   navigation: { navigate(path: string): void; search(): string };
   /** The shell's toasts (translation keys, max 4, bottom-right); returns the toast's id. */
   toast: { show(options: ToastOptions): string };
@@ -64,6 +79,7 @@ export function trustedApiUrl(path: string): URL | null {
 
 /** `unmounted` ends what the remote subscribed to when the host page unmounts it. */
 export function createHostApi(navigate: (path: string) => void, unmounted?: AbortSignal): ShellHostApi {
+  const modules = new Set<string>();
   return {
     fetch(path, init) {
       const trusted = trustedApiUrl(path);
@@ -85,6 +101,33 @@ export function createHostApi(navigate: (path: string) => void, unmounted?: Abor
     i18n: {
       t: (key, options) => i18next.t(key, options),
       language: () => i18next.language,
+      module: async (name) => {
+        const texts = await openModuleTexts(name);
+        modules.add(name);
+        return texts;
+      },
+      onLanguageChange(listener) {
+        if (unmounted?.aborted) return () => undefined;
+        let live = true;
+        const changed = (language: string) => {
+          // After the shell's switch, never inside it: a remote's error cannot stop the switch.
+          void Promise.all([...modules].map((module) => ensureModuleLoaded(module, true))).then(() => {
+            if (!live || i18next.language !== language) return;
+            try {
+              listener(language);
+            } catch (error) {
+              console.error('A micro-frontend failed on a language change', error);
+            }
+          });
+        };
+        i18next.on('languageChanged', changed);
+        const off = () => {
+          live = false;
+          i18next.off('languageChanged', changed);
+        };
+        unmounted?.addEventListener('abort', off, { once: true });
+        return off;
+      },
     },
     navigation: {
       navigate: (path) => {

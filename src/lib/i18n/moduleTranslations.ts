@@ -2,7 +2,8 @@ import i18next from 'i18next';
 import { appStore } from '../../state/jotai';
 import { sessionAtom } from '../session/sessionAtoms';
 import type { LoadedTranslations, TranslationMap } from './translations';
-import { isModuleName, loadModuleTranslationMap } from './tenantTranslations';
+import { loadModuleTranslationMap } from './tenantTranslations';
+import { isModuleName } from './moduleName';
 import { installTranslations } from './runtime';
 
 /**

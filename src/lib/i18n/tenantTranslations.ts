@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { getValidated } from '../api/getValidated';
 import { deleteKvPrefixed, readKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
 import { scopeOf } from '../../core/session/sessionScope';
+import { isModuleName } from './moduleName';
 import {
   emptyTranslations,
   isLoaded,
@@ -18,8 +19,6 @@ import {
  * The signed-in translation loaders (contract): v2 tenant merged with seed translations, and
  * tenant-custom module translations on demand. Only signed-in pages load this module.
  */
-const moduleName = /^[A-Za-z0-9_-]{1,64}$/;
-
 const tenantTranslationsSchema = z.object({
   defaultTranslations: translationMapSchema,
   translations: translationMapSchema,
@@ -112,10 +111,6 @@ export async function withMembersLastGood(lang: string, owner: CatalogueOwner, f
 /** Sign-out: no signed-in catalogue (the member's own, the tenant's modules) stays on the device. */
 export function clearSignedInTranslations(): Promise<void> {
   return deleteKvPrefixed(Object.values(signedInPrefixes));
-}
-
-export function isModuleName(value: string): boolean {
-  return moduleName.test(value);
 }
 
 /**

@@ -147,6 +147,11 @@ export class PlatformControl {
     return this.call('POST', '/refresh-grace', { seconds });
   }
 
+  /** A tenant's own terms of a translation module in a language (the tenant-custom route's customTerms). */
+  moduleTerms(spec: { tenantGuid: string; module: string; language: string; terms: Record<string, string> }): Promise<void> {
+    return this.call('POST', '/module-terms', spec);
+  }
+
   override(spec: { method: string; path: string; status: number; body?: unknown; contentType?: string; times?: number }): Promise<void> {
     return this.call('POST', '/override', spec);
   }

@@ -150,6 +150,7 @@ describe('the control secret', () => {
     ['GET', 'log'],
     ['POST', 'token', { email: 'admin@acme.test' }],
     ['GET', 'personas'],
+    ['POST', 'module-terms', { tenantGuid: '00000000-0000-4000-8000-000000000099', module: 'vendor', language: 'en-us', terms: {} }],
   ];
 
   it('without the X-Emulator-Control secret, or with another, every control call is 403 and changes nothing', async () => {
@@ -281,5 +282,37 @@ describe('without control', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('a tenant’s module terms (tenant-custom translations)', () => {
+  const vendor = (lang: string) => `/api/globalization/v2/translations/tenant-custom/${lang}/vendor`;
+  const customTerms = async (email: string, lang: string) => {
+    const { access_token: token } = await signIn(h.base, email);
+    const res = await api(h.base, vendor(lang), { token });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { customTerms: Record<string, string> }).customTerms;
+  };
+
+  it('are the signed-in tenant’s own, set per module and language until a reset', async () => {
+    const personas = await control<Array<{ email: string; tenantGuid: string }>>(h.base, 'GET', 'personas');
+    const acme = personas.find((p) => p.email === 'admin@acme.test')!.tenantGuid;
+    expect(await customTerms('admin@acme.test', 'en-us')).toMatchObject({ VendorsUnderReview: 'Suppliers under review' });
+    expect(await customTerms('trial@acme.test', 'en-us')).toEqual({}); // another tenant: none of Acme's
+
+    await control(h.base, 'POST', 'module-terms', { tenantGuid: acme, module: 'vendor', language: 'de-de', terms: { VendorsUnderReview: 'Partner in Prüfung' } });
+    expect(await customTerms('admin@acme.test', 'de-de')).toEqual({ VendorsUnderReview: 'Partner in Prüfung' });
+    expect(await customTerms('admin@acme.test', 'en-us')).toMatchObject({ VendorsUnderReview: 'Suppliers under review' });
+    await control(h.base, 'POST', 'reset');
+    expect(await customTerms('admin@acme.test', 'de-de')).toMatchObject({ VendorsUnderReview: 'Zulieferer in Prüfung' });
+  });
+
+  it.each([
+    [{ tenantGuid: '00000000-0000-4000-8000-000000000099', module: 'vendor', language: 'en-us', terms: {} }, 404],
+    [{ tenantGuid: '00000000-0000-4000-8000-000000000099', module: '../x', language: 'en-us', terms: {} }, 400],
+    [{ tenantGuid: '00000000-0000-4000-8000-000000000099', module: 'vendor', language: 'en-us', terms: { a: 1 } }, 400],
+  ])('refuses %j with %i', async (body, status) => {
+    const res = await fetch(`${h.base}/__control/module-terms`, { method: 'POST', headers: { 'content-type': 'application/json', [CONTROL_HEADER]: CONTROL_SECRET }, body: JSON.stringify(body) });
+    expect(res.status).toBe(status);
   });
 });
