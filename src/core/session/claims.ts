@@ -102,6 +102,15 @@ export function parseRefreshClaims(token: unknown): RefreshClaims | null {
   return { exp: p.exp, ...(isSeconds(p.iat) ? { iat: p.iat } : {}) };
 }
 
+/**
+ * When a stored refresh token expires (seconds): its own exp (the platform's JWT), else the expiry
+ * its OIDC token answer gave (`refreshExpiresAt`), else never: an opaque token whose provider named
+ * no lifetime has no limit the shell can know (SPEC §9's idle time then follows the app's settings).
+ */
+export function refreshExpiry(auth: { refresh_token: string; refreshExpiresAt?: number | null }): number {
+  return parseRefreshClaims(auth.refresh_token)?.exp ?? auth.refreshExpiresAt ?? Number.POSITIVE_INFINITY;
+}
+
 /** The key of what SPEC §3 keeps per user and tenant: the browsing history. */
 export function userTenantKey(claims: Pick<AccessClaims, 'guid' | 'tenantGuid'>): string {
   return `${claims.guid}:${claims.tenantGuid}`;

@@ -1,4 +1,4 @@
-import { isExpired, parseRefreshClaims, type AccessClaims } from './claims';
+import { isExpired, refreshExpiry, type AccessClaims } from './claims';
 import type { StoredAuth } from './sessionDb';
 
 /**
@@ -7,5 +7,5 @@ import type { StoredAuth } from './sessionDb';
  * start, lib/state/warmStart, and the pre-paint of the kept chrome, core/prepaint).
  */
 export function isLive(auth: StoredAuth | null, claims: AccessClaims | null, nowMs: number = Date.now()): claims is AccessClaims {
-  return auth !== null && claims !== null && (!isExpired(claims, nowMs) || !isExpired(parseRefreshClaims(auth.refresh_token), nowMs));
+  return auth !== null && claims !== null && (!isExpired(claims, nowMs) || !isExpired({ exp: refreshExpiry(auth) }, nowMs));
 }

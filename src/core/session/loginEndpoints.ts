@@ -105,6 +105,8 @@ export function trustedSettings(stored: AuthClientSettings, login: ConfiguredLog
   const oidcOff = login !== null && !login.oidc;
   return {
     ...stored,
+    // The token answers' rules follow it (tokenAnswer): the configuration's, else the copy's issuer.
+    oidc: login ? login.oidc : typeof stored.issuer === 'string' && stored.issuer !== '',
     issuer: login ? login.issuer : (stored.issuer ?? null),
     tokenEndpoint: login?.tokenEndpoint ?? take('token', stored.tokenEndpoint) ?? defaultTokenPath,
     revocationEndpoint: oidcOff ? null : revocation,

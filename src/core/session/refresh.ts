@@ -7,6 +7,7 @@ import { readProofKey } from './proofKey';
 import { forgetStored } from '../inventory/forgetStored';
 import { broadcast } from './sessionChannel';
 import { requestToken, tokenTimeoutMs } from './tokenClient';
+import { storedRefreshToken } from './tokenAnswer';
 import { reportReachable } from '../pipeline/connectivity';
 import { locks } from '../protocol';
 
@@ -185,7 +186,7 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
   const result = await requestToken(
     { grant_type: 'refresh_token', refresh_token: auth.refresh_token, client_id: client.clientId, ...request.params },
     client.tokenEndpoint,
-    { timeoutMs: refreshGrantLimitMs, proofKey },
+    { timeoutMs: refreshGrantLimitMs, proofKey, oidc: client.oidc === true },
   );
   if (!result.ok) {
     // This context heard the outcome: unanswered (retried later, as ever) or the session ends here.
@@ -209,7 +210,7 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
   const kept = await replaceAuthIfCurrent(
     auth.refresh_token,
     {
-      auth: { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, refresh_token: result.tokens.refresh_token, tokenType: result.kind },
+      auth: { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, ...storedRefreshToken(result.tokens), tokenType: result.kind },
       accessToken: result.tokens.access_token,
       refreshedAt: Date.now(),
     },

@@ -17,6 +17,11 @@ export interface StoredAuth {
   tenantGuid: string;
   orgGroupGuid: string;
   refresh_token: string;
+  /**
+   * Only for a refresh token without readable claims (an OIDC provider's opaque one): when it
+   * expires (seconds), or null when its answer named no lifetime. See `claims.refreshExpiry`.
+   */
+  refreshExpiresAt?: number | null;
   /** How the access token is presented (the token answer's token_type); absent: Bearer. */
   tokenType?: TokenKind;
 }
@@ -182,12 +187,16 @@ export function replaceAuthIfCurrent(presentedRefreshToken: string, next: Refres
   );
 }
 
-/** A stored auth object; one whose refresh token has no readable claims (corrupt storage) is no session. */
+/**
+ * A stored auth object. One whose refresh token has no readable claims (corrupt storage) is no
+ * session, unless it was stored as opaque (with its `refreshExpiresAt`).
+ */
 export function isStoredAuth(value: unknown): value is StoredAuth {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
+  const opaque = typeof v.refresh_token === 'string' && v.refresh_token !== '' && (v.refreshExpiresAt === null || (typeof v.refreshExpiresAt === 'number' && Number.isFinite(v.refreshExpiresAt)));
   return (
-    parseRefreshClaims(v.refresh_token) !== null &&
+    (parseRefreshClaims(v.refresh_token) !== null || opaque) &&
     typeof v.tenantGuid === 'string' &&
     typeof v.orgGroupGuid === 'string' &&
     (v.tokenType === undefined || v.tokenType === 'Bearer' || v.tokenType === 'DPoP')
@@ -202,6 +211,8 @@ export interface AuthClientSettings {
   revocationEndpoint?: string | null;
   /** Where a sign-out ends the identity provider's session (logoutUrl, else discovery end_session_endpoint). */
   endSessionEndpoint?: string | null;
+  /** authClient.oidc as derived by `loginEndpoints.trustedSettings` (never taken from the copy alone). */
+  oidc?: boolean;
   /** The OIDC issuer the discovered endpoints came from (a changed configuration discards them). */
   issuer?: string | null;
   /** The platform's refresh grace (RuntimeConfig authClient.refreshGraceSeconds); absent: the contract's 60. */
@@ -216,6 +227,7 @@ function isAuthClientSettings(value: unknown): value is AuthClientSettings {
     typeof v?.clientId === 'string' &&
     typeof v.tokenEndpoint === 'string' &&
     [v.revocationEndpoint, v.endSessionEndpoint, v.issuer].every((f) => f === undefined || f === null || typeof f === 'string') &&
+    (v.oidc === undefined || typeof v.oidc === 'boolean') &&
     (v.refreshGraceSeconds === undefined || (Number.isInteger(v.refreshGraceSeconds) && v.refreshGraceSeconds >= 0 && v.refreshGraceSeconds <= 300))
   );
 }

@@ -47,4 +47,19 @@ describe('requestToken checks the answer at the edge', () => {
     platformAnswers(body, type);
     expect(await requestToken({ grant_type: 'refresh_token' })).toEqual({ ok: false, reason: 'unreachable' });
   });
+
+  it("takes an OIDC provider's opaque refresh token on a refresh, and keeps the presented one when none comes back", async () => {
+    const opaque = 'Vf1PvZ2tH1sPfK8eV_2m0cQnGQ4Yx3xWl6bH0yR6g-A';
+    platformAnswers(JSON.stringify({ ...answer(goodAccess), refresh_token: opaque }));
+    expect(await requestToken({ grant_type: 'refresh_token', refresh_token: 'old' }, undefined, { oidc: true })).toMatchObject({ ok: true, tokens: { refresh_token: opaque } });
+    platformAnswers(JSON.stringify({ ...answer(goodAccess), refresh_token: undefined }));
+    expect(await requestToken({ grant_type: 'refresh_token', refresh_token: opaque }, undefined, { oidc: true })).toMatchObject({ ok: true, tokens: { refresh_token: opaque } });
+  });
+
+  it('calls an opaque refresh token from the platform (OIDC off) malformed, saying why', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    platformAnswers(JSON.stringify({ ...answer(goodAccess), refresh_token: 'opaque' }));
+    expect(await requestToken({ grant_type: 'refresh_token', refresh_token: 'old' })).toEqual({ ok: false, reason: 'malformed' });
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/refresh_token: not a JWT/));
+  });
 });

@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
 import { pipelineHost } from '../pipeline/host';
 import { parseAccessClaims } from './claims';
 import { defaultTokenPath } from '../protocol';
 import { tokenKindOf, type TokenKind } from './tokenKind';
+import { parseTokenAnswer, type TokenResponse } from './tokenAnswer';
 import { grantVerdict } from './grantOutcome';
 import type { ProofKey } from './proofKey';
 import { dpopModule } from './dpopProvider';
@@ -11,18 +11,7 @@ import { callDeadline } from '../pipeline/callDeadline';
 const tokenPath = defaultTokenPath;
 /** SPEC §9 login client: a token call that has not answered after 20 s counts as unanswered. */
 export const tokenTimeoutMs = 20_000;
-const jwt = z.string().check(z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/));
-
-export const tokenResponseSchema = z.object({
-  access_token: jwt,
-  refresh_token: jwt,
-  // Bearer or DPoP (contract "Sender-constrained tokens"); any other type is no session the shell can use.
-  token_type: z.string().check(z.refine((v) => tokenKindOf(v) !== null)),
-  expires_in: z.int().check(z.positive()),
-  scope: z.string(),
-  id_token: z.optional(jwt),
-});
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+export { tokenResponseSchema, type TokenResponse } from './tokenAnswer';
 
 /** A grant's tokens with what presenting them needs: their kind, and the key a DPoP grant was proven with. */
 export interface GrantedTokens {
@@ -51,6 +40,8 @@ export interface TokenRequestOptions {
   timeoutMs?: number;
   /** The session's DPoP key: the grant carries a proof by it (sign-in: a new key; refresh: the stored one). */
   proofKey?: ProofKey | null;
+  /** authClient.oidc: the endpoint is an OpenID Connect provider's, whose refresh tokens may be opaque (tokenAnswer). */
+  oidc?: boolean;
 }
 
 /**
@@ -58,7 +49,7 @@ export interface TokenRequestOptions {
  * no Accept-Language), with X-XSRF-TOKEN when the endpoint is on our origin and the cookie exists,
  * and a DPoP proof when a key is given (`dpop.ts` answers a nonce challenge or a refused proof once).
  */
-export async function requestToken(form: Record<string, string>, endpoint: string = tokenPath, { timeoutMs = tokenTimeoutMs, proofKey = null }: TokenRequestOptions = {}): Promise<TokenResult> {
+export async function requestToken(form: Record<string, string>, endpoint: string = tokenPath, { timeoutMs = tokenTimeoutMs, proofKey = null, oidc = false }: TokenRequestOptions = {}): Promise<TokenResult> {
   const host = pipelineHost();
   const url = new URL(endpoint, host.origin);
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
@@ -93,10 +84,12 @@ export async function requestToken(form: Record<string, string>, endpoint: strin
   } catch {
     return { ok: false, reason: 'unreachable' };
   }
-  const parsed = tokenResponseSchema.safeParse(body);
+  const presented = form.grant_type === 'refresh_token' ? form.refresh_token : undefined;
+  const parsed = parseTokenAnswer(body, { oidc, ...(presented !== undefined ? { presentedRefreshToken: presented } : {}) });
+  if (!parsed.ok) console.warn(parsed.problem);
   // Checked here, at the edge: every caller stores the claims, and SPEC §5 null claims are no session.
-  if (!parsed.success || !parseAccessClaims(parsed.data.access_token)) return { ok: false, reason: 'malformed' };
-  const granted = grantedTokens(parsed.data, proofKey);
+  if (!parsed.ok || !parseAccessClaims(parsed.tokens.access_token)) return { ok: false, reason: 'malformed' };
+  const granted = grantedTokens(parsed.tokens, proofKey);
   return granted ? { ok: true, ...granted } : { ok: false, reason: 'malformed' };
 }
 

@@ -50,7 +50,11 @@ async function atHashOf(token: string): Promise<string> {
 }
 
 interface Server {
-  requests: { url: string; method: string; body: URLSearchParams | null }[];
+  requests: { url: string; method: string; body: URLSearchParams | null; authorization: string | null }[];
+  /** The sub the user-info endpoint answers (the ID token's is user-1). */
+  userInfoSub: string;
+  /** The token answer's refresh token (a JWT's shape unless a test says). */
+  refreshToken: string;
   /** Adjusts the ID token claims of the next token answer (nonce = the one sent to authorize). */
   idClaims: (claims: JWTPayload) => JWTPayload;
   signWith: () => CryptoKey;
@@ -63,11 +67,12 @@ function jsonResponse(status: number, body: unknown): Response {
 }
 
 function fakeServer(): Server {
-  const server: Server = { requests: [], idClaims: (c) => c, signWith: () => keys.privateKey, overrides: new Map(), authorizeUrl: null };
+  const server: Server = { requests: [], userInfoSub: 'user-1', refreshToken, idClaims: (c) => c, signWith: () => keys.privateKey, overrides: new Map(), authorizeUrl: null };
   const fetchStub = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const body = typeof init?.body === 'string' || init?.body instanceof URLSearchParams ? new URLSearchParams(init.body) : null;
-    server.requests.push({ url: url.href, method: init?.method ?? 'GET', body });
+    const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
+    server.requests.push({ url: url.href, method: input instanceof Request ? input.method : (init?.method ?? 'GET'), body, authorization: headers.get('authorization') });
     const key = url.origin + url.pathname;
     const override = server.overrides.get(key);
     if (override) return override();
@@ -77,10 +82,12 @@ function fakeServer(): Server {
         authorization_endpoint: `${issuer}/authorize`,
         token_endpoint: `${issuer}/token`,
         jwks_uri: `${issuer}/.well-known/jwks.json`,
+        userinfo_endpoint: `${issuer}/me`,
         id_token_signing_alg_values_supported: ['ES256'],
       });
     }
     if (key === `${issuer}/.well-known/jwks.json`) return jsonResponse(200, { keys: [keys.jwk] });
+    if (key === `${issuer}/me`) return jsonResponse(200, { sub: server.userInfoSub, name: 'Sam Sso' });
     if (key === `${origin()}/api/access/v1/oauth/token`) {
       return jsonResponse(200, { access_token: accessToken, refresh_token: refreshToken, token_type: 'bearer', expires_in: 900, scope: 'read' });
     }
@@ -98,7 +105,7 @@ function fakeServer(): Server {
       const idToken = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'JWT' }).sign(server.signWith());
       return jsonResponse(200, {
         access_token: accessToken,
-        refresh_token: refreshToken,
+        refresh_token: server.refreshToken,
         token_type: 'bearer',
         expires_in: 900,
         scope: 'openid profile read',
@@ -236,8 +243,51 @@ describe('completeSso', () => {
       '/.well-known/openid-configuration',
       '/token',
       '/.well-known/jwks.json',
+      '/me',
     ]);
+    // SPEC §7: the user-info endpoint is read with the new access token.
+    expect(server.requests.at(-1)).toMatchObject({ method: 'GET', authorization: `Bearer ${accessToken}` });
     expect(events.map((e) => e.type)).toEqual(['discovery_document_loaded', 'discovery_document_loaded', 'token_received']);
+  });
+
+  it("OIDC on: takes the provider's opaque refresh token", async () => {
+    const server = fakeServer();
+    server.refreshToken = 'Vf1PvZ2tH1sPfK8eV_2m0cQnGQ4Yx3xWl6bH0yR6g-A';
+    const cfg = oidcConfig();
+    await expect(completeSso(cfg, await authorize(server, cfg))).resolves.toMatchObject({ ok: true, granted: { tokens: { refresh_token: server.refreshToken } } });
+  });
+
+  it('OIDC off: an opaque refresh token is a token_error naming it', async () => {
+    const server = fakeServer();
+    const errors = quietErrors();
+    server.overrides.set(`${origin()}/api/access/v1/oauth/token`, () =>
+      jsonResponse(200, { access_token: accessToken, refresh_token: 'opaque-refresh', token_type: 'bearer', expires_in: 900, scope: 'read' }),
+    );
+    await expect(completeSso(config(), await authorize(server, config()))).resolves.toEqual({ ok: false, event: 'token_error' });
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^login event token_error: The token answer is off the contract at refresh_token: not a JWT/));
+  });
+
+  it.each<[string, (server: Server) => void, RegExp]>([
+    ['names another subject', (server) => (server.userInfoSub = 'user-2'), /The user-info sub is not the ID token sub/],
+    ['refuses the token', (server) => server.overrides.set(`${issuer}/me`, () => jsonResponse(401, {})), /answered 401/],
+    ['names no subject', (server) => server.overrides.set(`${issuer}/me`, () => jsonResponse(200, { name: 'Sam' })), /names no sub/],
+  ])('OIDC on: a user-info endpoint that %s is user_profile_load_error, and no session', async (_name, tamper, message) => {
+    const server = fakeServer();
+    const errors = quietErrors();
+    const events = collectEvents();
+    tamper(server);
+    const cfg = oidcConfig();
+    await expect(completeSso(cfg, await authorize(server, cfg))).resolves.toEqual({ ok: false, event: 'user_profile_load_error' });
+    expect(events.map((e) => e.type)).not.toContain('token_received');
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(message));
+  });
+
+  it('OIDC on: the configured user-info endpoint wins over the discovered one', async () => {
+    const server = fakeServer();
+    server.overrides.set('https://profile.idp.test/userinfo', () => jsonResponse(200, { sub: 'user-1' }));
+    const cfg = oidcConfig({ userinfoEndpoint: 'https://profile.idp.test/userinfo' });
+    await expect(completeSso(cfg, await authorize(server, cfg))).resolves.toMatchObject({ ok: true });
+    expect(server.requests.at(-1)?.url).toBe('https://profile.idp.test/userinfo');
   });
 
   it('shares one exchange between two calls for the same return (StrictMode runs effects twice)', async () => {

@@ -9,7 +9,9 @@
  */
 import * as oauth from 'oauth4webapi';
 import type { RuntimeConfig } from '../../config/runtimeConfig';
-import { grantedTokens, tokenResponseSchema, type GrantedTokens } from '../../core/session/tokenClient';
+import { grantedTokens, type GrantedTokens } from '../../core/session/tokenClient';
+import { parseTokenAnswer } from '../../core/session/tokenAnswer';
+import { checkUserInfo } from './userInfo';
 import { createProofKey } from '../../core/session/proofKey';
 import { answeredOnce, proofHandle, tokenEndpointChallengeOf } from '../../core/session/dpop';
 import { trustedSettings } from '../../core/session/loginEndpoints';
@@ -174,11 +176,14 @@ async function authorizationServer(config: RuntimeConfig, origin: string): Promi
   const authorize = configured(authClient.authorizationEndpoint, discovered.authorization_endpoint, 'Discovery authorization_endpoint', event);
   const token = configured(authClient.tokenEndpoint, discovered.token_endpoint, 'Discovery token_endpoint', event);
   const jwks = parseUrl(discovered.jwks_uri, undefined, 'Discovery jwks_uri', event);
+  const userInfoAt = authClient.userinfoEndpoint ?? discovered.userinfo_endpoint;
+  const userInfo = userInfoAt === undefined ? null : parseUrl(userInfoAt, origin, 'User-info endpoint', event);
+  if (userInfo) assertSecure(config, userInfo, 'User-info endpoint', event);
   assertSecure(config, authorize, 'Authorization endpoint', event);
   assertSecure(config, token, 'Token endpoint', event);
   assertSecure(config, jwks, 'JWKS address', event);
   emitLoginEvent({ type: 'discovery_document_loaded' });
-  return { ...discovered, authorization_endpoint: authorize.href, token_endpoint: token.href, jwks_uri: jwks.href };
+  return { ...discovered, authorization_endpoint: authorize.href, token_endpoint: token.href, jwks_uri: jwks.href, ...(userInfo ? { userinfo_endpoint: userInfo.href } : {}) };
 }
 
 function client(config: RuntimeConfig): oauth.Client {
@@ -288,18 +293,24 @@ export async function completeSsoFlow(
     throw tokenResponseError(cause);
   }
 
+  let idTokenSub: string | null = null;
   if (oidc) {
     const claims = oauth.getValidatedIdTokenClaims(result);
     if (!claims || result.id_token === undefined) throw new LoginError('token_validation_error', 'No id_token in the token response');
     await checkAtHash(claims, result.id_token, result.access_token, atHashRequired);
     await checkIdTokenSignature(config, as, response);
+    idTokenSub = claims.sub;
   }
 
-  const tokens = tokenResponseSchema.safeParse(result);
-  if (!tokens.success) throw new LoginError('token_error', 'The token response is not a platform token response');
-  const granted = grantedTokens(tokens.data, proofKey);
-  if (!granted) throw new LoginError('token_error', `The token response names a token type the shell cannot present (${tokens.data.token_type})`);
-  if (oidc) await rememberDiscovered(config, as);
+  // With OIDC on the refresh token may be the provider's opaque one (tokenAnswer).
+  const tokens = parseTokenAnswer(result, { oidc });
+  if (!tokens.ok) throw new LoginError('token_error', tokens.problem);
+  const granted = grantedTokens(tokens.tokens, proofKey);
+  if (!granted) throw new LoginError('token_error', `The token response names a token type the shell cannot present (${tokens.tokens.token_type})`);
+  if (idTokenSub !== null) {
+    await checkUserInfo(as.userinfo_endpoint, granted, idTokenSub);
+    await rememberDiscovered(config, as);
+  }
   emitLoginEvent({ type: 'token_received' });
   return { granted, email: pending.email };
 }

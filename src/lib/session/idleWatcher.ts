@@ -1,4 +1,4 @@
-import { parseRefreshClaims } from '../../core/session/claims';
+import { refreshExpiry } from '../../core/session/claims';
 import { readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
 import { onSessionMessage } from '../../core/session/sessionChannel';
 import { activitySensitivityMs, clockCheckMs, idlePhase, idleWindow, isClockJump, parseActivity, type IdlePhase } from '../../core/session/idleRules';
@@ -98,8 +98,9 @@ export function startIdleWatcher(options: IdleWatcherOptions): IdleWatcher {
 
   const readRefreshExp = async () => {
     const auth = await readStoredAuth();
-    const exp = parseRefreshClaims(auth?.refresh_token)?.exp;
-    refreshExpMs = exp === undefined ? null : exp * 1000;
+    // An opaque refresh token with no known lifetime sets no limit (Infinity): the app's idle time holds.
+    const exp = auth ? refreshExpiry(auth) : Number.POSITIVE_INFINITY;
+    refreshExpMs = Number.isFinite(exp) ? exp * 1000 : null;
     evaluate();
   };
 

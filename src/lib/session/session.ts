@@ -1,6 +1,7 @@
 import { parseAccessClaims } from '../../core/session/claims';
 import { deleteKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
 import type { GrantedTokens } from '../../core/session/tokenClient';
+import { storedRefreshToken } from '../../core/session/tokenAnswer';
 import { storageKeys } from '../storage/keys';
 import { readTab, removeLocal, removeTab, writeLocal } from '../storage/localStore';
 import { safeReturnPath } from './returnUrl';
@@ -19,7 +20,7 @@ export async function storeSignIn({ tokens, kind, proofKey }: GrantedTokens, ema
   await writeKv(sessionKeys.auth, {
     tenantGuid: claims.tenantGuid,
     orgGroupGuid: claims.orgGroupGuid,
-    refresh_token: tokens.refresh_token,
+    ...storedRefreshToken(tokens),
     tokenType: kind,
   });
   await writeKv(sessionKeys.accessToken, tokens.access_token);

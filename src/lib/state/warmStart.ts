@@ -1,4 +1,4 @@
-import { isExpired, memberScopeKey, parseRefreshClaims, type AccessClaims } from '../../core/session/claims';
+import { isExpired, memberScopeKey, refreshExpiry, type AccessClaims } from '../../core/session/claims';
 import { isLive } from '../../core/session/liveSession';
 import { readClaims, readKv, readStoredAuth } from '../../core/session/sessionDb';
 
@@ -47,7 +47,7 @@ export async function canRefreshBehind(): Promise<boolean> {
   const claims = await readClaims();
   if (!claims || !isExpired(claims)) return false;
   const auth = await readStoredAuth();
-  return auth !== null && !isExpired(parseRefreshClaims(auth.refresh_token)) && (await hasCopyOf(claims));
+  return auth !== null && !isExpired({ exp: refreshExpiry(auth) }) && (await hasCopyOf(claims));
 }
 
 /** This page started warm (see detectStart). */
