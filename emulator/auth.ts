@@ -103,7 +103,7 @@ export async function authenticate(ctx: RequestContext, mode: AuthMode, realm = 
 export async function verifyBearer(ctx: RequestContext, token: string, scheme: Scheme = 'Bearer', realm = 'platform'): Promise<AuthInfo> {
   if (token === '') throw unauthorized('INVALID_TOKEN', 'Malformed bearer token', scheme, realm);
   const { store, tokens } = ctx.rt;
-  const result = await tokens.verifyAccess(token, store.now());
+  const result = await tokens.verifyAnyAccess(token, store.now(), store.trustedIssuer);
   if (!result.ok) {
     throw result.reason === 'expired' ? unauthorized('TOKEN_EXPIRED', 'Access token expired', scheme, realm) : unauthorized('INVALID_TOKEN', 'Invalid access token', scheme, realm);
   }

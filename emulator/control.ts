@@ -20,6 +20,8 @@
  *                                           Cache-Control: private, max-age=N (null: no such header)
  *   POST   /__control/module-terms          {tenantGuid, module, language, terms}: the tenant's custom terms of a
  *                                           translation module in a language (tenant-custom route customTerms)
+ *   POST|DELETE /__control/trusted-issuer   {issuer, jwks}: the platform takes that OpenID provider's RFC 9068
+ *                                           access tokens (its keys, iss, typ at+jwt, AccessTokenClaims + sid, roleId)
  *   GET    /__control/personas              the personas
  *   GET    /__control/cases                 sales cases received
  */
@@ -91,6 +93,12 @@ const DpopControl = z.strictObject({
   requireNonce: z.boolean().optional(),
   rotateNonce: z.literal(true).optional(),
   expireNonce: z.literal(true).optional(),
+});
+
+const TrustedIssuerControl = z.strictObject({
+  issuer: z.url(),
+  // Public keys only: a key set with private members is refused (d, p, q, dp, dq, qi, k).
+  jwks: z.strictObject({ keys: z.array(z.looseObject({ kty: z.string().min(1) }).refine((k) => !['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'].some((m) => m in k), 'private key material')).min(1) }),
 });
 
 const RefreshGraceControl = z.strictObject({ seconds: z.number().int().min(0).max(MAX_GRACE_SECONDS) });
@@ -223,6 +231,14 @@ async function route(req: IncomingMessage, deps: ControlDeps, method: string, pa
       store.moduleTerms.set(`${tenant.id}|${spec.module}|${spec.language}`, spec.terms);
       return json(200, { ok: true });
     }
+    case 'POST /__control/trusted-issuer': {
+      const trusted = parse(body, TrustedIssuerControl);
+      store.trustedIssuer = { issuer: trusted.issuer, jwks: { keys: trusted.jwks.keys as JWK[] } };
+      return json(200, { issuer: trusted.issuer });
+    }
+    case 'DELETE /__control/trusted-issuer':
+      store.trustedIssuer = null;
+      return json(200, {});
     case 'GET /__control/personas':
       return json(200, personaList());
     case 'GET /__control/cases':

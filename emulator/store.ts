@@ -3,6 +3,7 @@
  * one, which is how /__control/reset gets "everything back to the start state".
  */
 import type { DateFormatValue, TimeFormatValue } from './data/tenants.ts';
+import type { TrustedIssuer } from './tokens.ts';
 
 export interface Session {
   sid: string;
@@ -69,6 +70,9 @@ export class Store {
   cacheableMaxAgeSeconds: number | null = null;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
+
+  /** An OpenID provider whose access tokens are taken as the platform's (none at start). */
+  trustedIssuer: TrustedIssuer | null = null;
 
   readonly sessions = new Map<string, Session>();
   readonly usedRefreshJtis = new Set<string>();

@@ -6,7 +6,7 @@
  * Expiry is checked against the emulator's own clock (see Store.now and /__control/clock).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair, jwtVerify, errors, type JWK, type JWTPayload, type CryptoKey } from 'jose';
+import { SignJWT, calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, errors, type JWK, type JWTPayload, type CryptoKey } from 'jose';
 
 export const ACCESS_TYP = 'at+jwt';
 export const REFRESH_TYP = 'rt+jwt';
@@ -50,6 +50,16 @@ export interface RefreshClaims {
   cnf?: { jkt: string };
 }
 
+/**
+ * An OpenID provider whose access tokens the platform takes as its own (`/__control/trusted-issuer`):
+ * RFC 9068 JWTs (`typ: at+jwt`) it signed with a key of `jwks`, naming it as `iss` and carrying the
+ * AccessTokenClaims with the emulator's bookkeeping claims (sid of a platform session, roleId).
+ */
+export interface TrustedIssuer {
+  issuer: string;
+  jwks: { keys: JWK[] };
+}
+
 export type VerifyResult<T> = { ok: true; claims: T } | { ok: false; reason: 'expired' | 'invalid'; detail: string };
 
 export class TokenService {
@@ -84,6 +94,14 @@ export class TokenService {
     return this.verify<AccessClaims>(token, ACCESS_TYP, nowSeconds, isAccessClaims);
   }
 
+  /** An access token of the platform's own, else of the trusted issuer (if any). */
+  async verifyAnyAccess(token: string, nowSeconds: number, trusted: TrustedIssuer | null): Promise<VerifyResult<AccessClaims>> {
+    const own = await this.verifyAccess(token, nowSeconds);
+    if (own.ok || own.reason === 'expired' || trusted === null) return own;
+    const theirs = await verifyWith(token, createLocalJWKSet(trusted.jwks), { typ: ACCESS_TYP, issuer: trusted.issuer, nowSeconds, algorithms: undefined }, isAccessClaims);
+    return theirs.ok || theirs.reason === 'expired' ? theirs : own;
+  }
+
   verifyRefresh(token: string, nowSeconds: number): Promise<VerifyResult<RefreshClaims>> {
     return this.verify<RefreshClaims>(token, REFRESH_TYP, nowSeconds, isRefreshClaims);
   }
@@ -98,21 +116,35 @@ export class TokenService {
     }
   }
 
-  private async verify<T>(token: string, typ: string, nowSeconds: number, guard: (p: JWTPayload) => p is JWTPayload & T): Promise<VerifyResult<T>> {
-    try {
-      const { payload } = await jwtVerify(token, this.publicKey, {
-        algorithms: ['RS256'],
-        typ,
-        currentDate: new Date(nowSeconds * 1000),
-        clockTolerance: 0,
-        requiredClaims: ['exp', 'iat', 'jti'],
-      });
-      if (!guard(payload)) return { ok: false, reason: 'invalid', detail: 'unexpected claims' };
-      return { ok: true, claims: payload };
-    } catch (error) {
-      if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired', detail: 'token expired' };
-      return { ok: false, reason: 'invalid', detail: error instanceof Error ? error.message : 'invalid token' };
-    }
+  private verify<T>(token: string, typ: string, nowSeconds: number, guard: (p: JWTPayload) => p is JWTPayload & T): Promise<VerifyResult<T>> {
+    return verifyWith(token, this.publicKey, { typ, nowSeconds, algorithms: ['RS256'] }, guard);
+  }
+}
+
+type VerifyKey = CryptoKey | ReturnType<typeof createLocalJWKSet>;
+
+async function verifyWith<T>(
+  token: string,
+  key: VerifyKey,
+  { typ, nowSeconds, issuer, algorithms }: { typ: string; nowSeconds: number; issuer?: string; algorithms: string[] | undefined },
+  guard: (p: JWTPayload) => p is JWTPayload & T,
+): Promise<VerifyResult<T>> {
+  try {
+    const options = {
+      typ,
+      currentDate: new Date(nowSeconds * 1000),
+      clockTolerance: 0,
+      requiredClaims: ['exp', 'iat', 'jti'],
+      ...(algorithms ? { algorithms } : {}),
+      ...(issuer ? { issuer } : {}),
+    };
+    // jose's two overloads (a key, a key set) take the same options.
+    const { payload } = typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
+    if (!guard(payload)) return { ok: false, reason: 'invalid', detail: 'unexpected claims' };
+    return { ok: true, claims: payload };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired', detail: 'token expired' };
+    return { ok: false, reason: 'invalid', detail: error instanceof Error ? error.message : 'invalid token' };
   }
 }
 

@@ -12,28 +12,36 @@ const logoutPath = '/api/access/v1/auth/logout';
 const discardTimeoutMs = 10_000;
 
 /**
- * Revokes a refresh token at the identity provider's revocation endpoint (RFC 7009), when the login
- * client has one (OIDC discovery). Errors are ignored: the token is forgotten locally either way.
+ * Revokes a token at the identity provider's revocation endpoint (RFC 7009), when the login client
+ * has one (OIDC discovery). Answers null when revoked (RFC 7009 §2.2: a 200, also for a token
+ * already invalid), else why not: the caller reports it (token_revoke_error) and forgets the token
+ * locally either way.
  */
-export async function revokeRefreshToken(refreshToken: string, client: AuthClientSettings): Promise<void> {
-  if (!client.revocationEndpoint) return;
+export async function revokeToken(token: string, hint: 'access_token' | 'refresh_token', client: AuthClientSettings): Promise<string | null> {
+  if (!client.revocationEndpoint) return null;
   const host = pipelineHost();
   try {
     const url = new URL(client.revocationEndpoint, host.origin);
     const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
     const xsrf = url.origin === host.origin ? await host.xsrfToken() : null;
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-    await fetch(url, {
+    const response = await fetch(url, {
       method: 'POST',
       headers,
-      body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: client.clientId }).toString(),
+      body: new URLSearchParams({ token, token_type_hint: hint, client_id: client.clientId }).toString(),
       credentials: 'same-origin',
       cache: 'no-store',
       signal: AbortSignal.timeout(discardTimeoutMs),
     });
+    return response.ok ? null : `The revocation endpoint answered ${response.status} for the ${hint}`;
   } catch {
-    // unreachable: nothing more can be done from here
+    return `The revocation endpoint could not be reached for the ${hint}`;
   }
+}
+
+/** The refresh token revoked where the login client can (errors ignored: see `revokeToken`). */
+export async function revokeRefreshToken(refreshToken: string, client: AuthClientSettings): Promise<void> {
+  await revokeToken(refreshToken, 'refresh_token', client);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { isExpired, parseAccessClaims, refreshTokenGuid } from '../../core/session/claims';
 import { readAuthClientSettings } from '../../core/session/loginEndpoints';
 import { type AuthClientSettings, deleteKv, readAccessToken, readClaims, readKv, readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
-import { revokeRefreshToken } from '../../core/session/discardTokens';
+import { revokeToken } from '../../core/session/discardTokens';
+import { emitLoginEvent } from '../auth/loginEvents';
 import { broadcast } from '../../core/session/sessionChannel';
 import { apiFetch } from '../api/apiFetch';
 import { forgetStored } from '../../core/inventory/forgetStored';
@@ -84,17 +85,29 @@ export async function logoff(options: { returnUrl?: string | null; keepDrafts?: 
       // SPEC §8: a failed logout call is ignored
     }
   }
-  // OIDC: the refresh token is revoked at the provider, and its session ended (below).
+  // OIDC: both tokens are revoked at the provider, and its session ended (below).
   const client = await readAuthClientSettings();
   const auth = await readStoredAuth();
   const idToken = await readKv(sessionKeys.idToken, isString);
-  if (auth && client.revocationEndpoint) await revokeRefreshToken(auth.refresh_token, client);
+  if (client.revocationEndpoint) await revokeAtProvider(client, token, auth?.refresh_token ?? null);
   const email = readLocal(storageKeys.lastLoginEmail) ?? '';
   const saml = email ? await lookupSamlUserType(email) : null;
   await clearLocalSession({ keepDrafts, member });
   if (options.returnUrl !== null) saveReturnUrl(options.returnUrl);
   broadcast({ type: 'logoff', redirect: '/auth' });
   return endSessionUrl(client, idToken) ?? samlLogoutPath(saml, email) ?? '/auth';
+}
+
+/**
+ * SPEC §7: the revocation endpoint gets the access token and the refresh token, each with its
+ * token_type_hint. A failure is the login client's token_revoke_error; sign-out goes on regardless.
+ */
+async function revokeAtProvider(client: AuthClientSettings, accessToken: string | null, refreshToken: string | null): Promise<void> {
+  const revoked = await Promise.all([
+    accessToken ? revokeToken(accessToken, 'access_token', client) : null,
+    refreshToken ? revokeToken(refreshToken, 'refresh_token', client) : null,
+  ]);
+  for (const problem of revoked) if (problem !== null) emitLoginEvent({ type: 'token_revoke_error', message: problem });
 }
 
 /**

@@ -137,6 +137,16 @@ export class PlatformControl {
     return this.call('POST', '/token', jwk ? { email, jwk } : { email });
   }
 
+  /** The personas: e-mail, guid and more (emulator README). */
+  personas(): Promise<{ email: string; guid: string }[]> {
+    return this.call('GET', '/personas');
+  }
+
+  /** The platform takes this OpenID provider's RFC 9068 access tokens as its own (until a reset). */
+  trustIssuer(issuer: string, jwks: { keys: Record<string, unknown>[] }): Promise<void> {
+    return this.call('POST', '/trusted-issuer', { issuer, jwks });
+  }
+
   /** Changes the emulator's DPoP settings; answers them, with the nonce now current. */
   dpop(settings: DpopSettings): Promise<{ enabled: boolean; requireNonce: boolean; nonce: string }> {
     return this.call('POST', '/dpop', settings);
