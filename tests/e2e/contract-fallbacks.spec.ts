@@ -1,6 +1,6 @@
-import { test, expect, en } from './fixtures.ts';
+import { test, expect, en, finishedStarting } from './fixtures.ts';
 import { Dialog, ShellChrome } from './support/pages.ts';
-import { platformGet } from './support/session.ts';
+import { platformGet, refreshGrants } from './support/session.ts';
 
 const legacyPath = '/api/access/v1/users/current/legacy';
 const startupReads = ['/api/alert/v1/alerts/maintenance/immediate', '/api/benchmarking/v1/notification/HOME_PAGE', '/api/alert/v1/alerts/banner/immediate'];
@@ -77,5 +77,25 @@ test.describe('contract fall-backs (platform-api.yaml fall-back table)', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/auth$/);
     await expect.poll(() => errors.join('\n')).toContain('login event token_refresh_error');
+  });
+
+  test('a refresh the token endpoint holds past 20 s emits the login client’s silent_refresh_timeout', async ({ page, signedIn, platform }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.clock.install();
+    await signedIn(page, 'admin@acme.test');
+    await finishedStarting(page);
+    const held = await platform.fault({ path: '/api/access/v1/oauth/token', hold: true });
+    // The access token has run out for the platform: the next start refreshes, and the grant gets no answer.
+    await platform.clock(1000);
+    await page.reload();
+    await expect.poll(async () => refreshGrants(await platform.log({ path: '/api/access/v1/oauth/token' })).length).toBe(1);
+    await page.clock.fastForward(19_000);
+    expect(errors.join('\n')).not.toContain('silent_refresh_timeout');
+    await page.clock.fastForward(1_000);
+    await expect.poll(() => errors.join('\n')).toContain('login event silent_refresh_timeout');
+    await platform.removeFault(held.id);
   });
 });

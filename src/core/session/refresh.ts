@@ -183,11 +183,14 @@ async function refreshLocked(request: RefreshRequest): Promise<RefreshOutcome> {
     return endSession();
   }
   await writeKv(refreshInFlightKey, { digest: presented, sentAt } satisfies UnheardGrant);
+  // SPEC §9: a token call past 20 s is the login client's silent_refresh_timeout, in every tab; the
+  // grant is still heard out (refreshGrantLimitMs).
+  const late = setTimeout(() => broadcast({ type: 'refresh-timeout' }), tokenTimeoutMs);
   const result = await requestToken(
     { grant_type: 'refresh_token', refresh_token: auth.refresh_token, client_id: client.clientId, ...request.params },
     client.tokenEndpoint,
     { timeoutMs: refreshGrantLimitMs, proofKey, oidc: client.oidc === true },
-  );
+  ).finally(() => clearTimeout(late));
   if (!result.ok) {
     // This context heard the outcome: unanswered (retried later, as ever) or the session ends here.
     // A grant given up after it was sent may have been redeemed: its mark stays, so the next

@@ -91,3 +91,38 @@ describe('a refresh answer that comes after its session ended', () => {
     expect(messages).toContainEqual({ type: 'session-changed' });
   });
 });
+
+describe('a refresh grant the token endpoint holds past 20 s', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("is the login client's silent_refresh_timeout in every context, and is still heard out", async () => {
+    await deleteKv(refreshInFlightKey);
+    await writeKv(sessionKeys.auth, { tenantGuid: 't1', orgGroupGuid: 'g1', refresh_token: refresh('a', 0) });
+    await writeKv(sessionKeys.accessToken, access('a', 0));
+    const messages: SessionMessage[] = [];
+    const stop = onSessionMessage((m) => messages.push(m));
+    const { calls, release } = platform();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // vi.waitFor would move the fake clock: these polls go by setImmediate, which stays real.
+    const settle = async (until: () => boolean = () => false) => {
+      for (let turn = 0; turn < 500 && !until(); turn++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const outcome = refreshSession({ failedToken: access('a', 0) });
+    await settle(() => calls.length === 1);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(19_999);
+    await settle();
+    expect(messages).not.toContainEqual({ type: 'refresh-timeout' });
+    await vi.advanceTimersByTimeAsync(1);
+    await settle(() => messages.some((m) => m.type === 'refresh-timeout'));
+    expect(messages).toContainEqual({ type: 'refresh-timeout' });
+    release();
+    expect(await outcome).toBe('unreachable');
+    // Its answer still came, and was stored.
+    await vi.waitFor(async () => expect((await readStoredAuth())?.refresh_token).toBe(refresh('a', 1)), waitBound);
+    stop();
+  });
+});

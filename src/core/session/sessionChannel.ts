@@ -29,6 +29,8 @@ const sessionMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-timeout') }),
   /** A refresh grant failed in some context (refused, or unanswered): the login client's token_refresh_error. */
   z.object({ type: z.literal('refresh-failed'), reason: z.enum(['refused', 'unreachable']) }),
+  /** A refresh grant has not been answered in 20 s (SPEC §9): the login client's silent_refresh_timeout. */
+  z.object({ type: z.literal('refresh-timeout') }),
   /** A session-store entry (token, language, ...) was written: in-memory copies are stale. */
   z.object({ type: z.literal('store-changed'), key: z.string() }),
 ]);

@@ -70,6 +70,9 @@ export function startSessionSync(): () => void {
         // still loading then would never report it (the module is small and /auth loads it anyway).
         emitLoginEvent({ type: 'token_refresh_error', message: message.reason === 'refused' ? 'The refresh was refused' : 'The refresh got no answer' });
         break;
+      case 'refresh-timeout':
+        emitLoginEvent({ type: 'silent_refresh_timeout', message: 'The token endpoint has not answered a refresh in 20000 ms' });
+        break;
     }
   });
   const online = () => appStore.set(connectionAtom, (state) => nextConnection(state, { type: 'browser', online: true }));
