@@ -163,6 +163,10 @@ test.describe('single sign-on', () => {
         const jwks = log.find((r) => r.path === '/oidc/.well-known/jwks.json');
         expect(jwks?.status).toBe(200);
         expect(jwks!.seq).toBeGreaterThan(grant!.seq);
+        // SPEC §7: the user-info endpoint read with the new access token (its sub is the ID token's).
+        const userInfo = log.filter((r) => r.path === '/oidc/userinfo');
+        expect(userInfo.map((r) => [r.method, r.status])).toEqual([['GET', 200]]);
+        expect(userInfo[0]!.seq).toBeGreaterThan(jwks!.seq);
       });
 
       await test.step('with OIDC on, refresh grants go to the discovered token endpoint; sign-out revokes the refresh token and ends the provider session', async () => {
@@ -180,12 +184,21 @@ test.describe('single sign-on', () => {
         expect(refreshGrants(await control.log({ path: '/api/access/v1/oauth/token' }))).toEqual([]);
 
         const refreshToken = (await storedEntry(page, 'auth') as { refresh_token: string }).refresh_token;
+        const accessToken = (await storedEntry(page, 'accessToken')) as string;
         await new ShellChrome(page).signOut();
         await expect(page).toHaveURL(`${server.baseURL}/auth`);
         await expect(new SignInPage(page).heading).toBeVisible();
         const log = await control.log({ path: '/oidc/' });
-        const revoke = log.find((r) => r.method === 'POST' && r.path === '/oidc/revoke');
-        expect(revoke?.body).toMatchObject({ token: refreshToken, token_type_hint: 'refresh_token', client_id: 'trust-shell' });
+        // Both tokens, each with its hint (SPEC §7), whichever the provider hears first.
+        const revokes = log.filter((r) => r.method === 'POST' && r.path === '/oidc/revoke');
+        expect(revokes.map((r) => r.body)).toEqual(
+          expect.arrayContaining([
+            { token: refreshToken, token_type_hint: 'refresh_token', client_id: 'trust-shell' },
+            { token: accessToken, token_type_hint: 'access_token', client_id: 'trust-shell' },
+          ]),
+        );
+        expect(revokes.map((r) => r.status)).toEqual([200, 200]);
+        const revoke = revokes.at(-1);
         const end = log.find((r) => r.method === 'GET' && r.path === '/oidc/endsession');
         expect(end?.query).toMatchObject({ post_logout_redirect_uri: `${server.baseURL}/auth` });
         expect(end?.query.id_token_hint).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
