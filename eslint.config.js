@@ -73,7 +73,7 @@ export default tseslint.config(
     // revocation and logout of a dropped answer, the configuration file (the page's loader, and the
     // login endpoints' check in the service worker), the platform call handed
     // to the controlling service worker (platformCall), the seed translations (another origin), the
-    // CRM web-to-lead post (another origin, no token), OIDC discovery, the service worker's
+    // CRM web-to-lead post (another origin, no token), OIDC discovery and user-info, the service worker's
     // manifest and its navigations of other applications' paths (sent to the server as they are),
     // and the DPoP transport (oauth4webapi sends the pipeline's prepared calls and the
     // grants with their proofs through it).
@@ -88,6 +88,7 @@ export default tseslint.config(
       'src/lib/i18n/tenantTranslations.ts',
       'src/lib/sales/salesApi.ts',
       'src/lib/auth/ssoFlow.ts',
+      'src/lib/auth/userInfo.ts',
       'sw/manifestRoute.ts',
       'sw/keptChromeRoute.ts',
     ],

@@ -233,7 +233,7 @@ async function route(req: IncomingMessage, deps: ControlDeps, method: string, pa
     }
     case 'POST /__control/trusted-issuer': {
       const trusted = parse(body, TrustedIssuerControl);
-      store.trustedIssuer = { issuer: trusted.issuer, jwks: { keys: trusted.jwks.keys as JWK[] } };
+      store.trustedIssuer = { issuer: trusted.issuer, jwks: { keys: trusted.jwks.keys } };
       return json(200, { issuer: trusted.issuer });
     }
     case 'DELETE /__control/trusted-issuer':

@@ -105,10 +105,11 @@ describe('a refresh grant the token endpoint holds past 20 s', () => {
     const messages: SessionMessage[] = [];
     const stop = onSessionMessage((m) => messages.push(m));
     const { calls, release } = platform();
+    const realTimeout = globalThis.setTimeout;
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    // vi.waitFor would move the fake clock: these polls go by setImmediate, which stays real.
+    // vi.waitFor would move the fake clock: these polls go by the real timer.
     const settle = async (until: () => boolean = () => false) => {
-      for (let turn = 0; turn < 500 && !until(); turn++) await new Promise((resolve) => setImmediate(resolve));
+      for (let turn = 0; turn < 100 && !until(); turn++) await new Promise((resolve) => realTimeout(resolve, 5));
     };
     const outcome = refreshSession({ failedToken: access('a', 0) });
     await settle(() => calls.length === 1);

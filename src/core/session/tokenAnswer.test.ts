@@ -55,19 +55,19 @@ describe("the refresh token's expiry", () => {
   it('is its own exp claim when it has one', () => {
     const jwt = unsignedJwt({ exp: now + 28_800 });
     const tokens = { ...answer(jwt), refresh_token: jwt, refresh_expires_in: 60 };
-    const stored = storedRefreshToken(tokens as never, now * 1000);
+    const stored = storedRefreshToken(tokens, now * 1000);
     expect(stored).toEqual({ refresh_token: jwt });
     expect(refreshExpiry(stored)).toBe(now + 28_800);
   });
 
   it("falls back to the answer's refresh_expires_in for an opaque token", () => {
-    const stored = storedRefreshToken({ ...answer(opaque), refresh_token: opaque, refresh_expires_in: 1800 } as never, now * 1000);
+    const stored = storedRefreshToken({ ...answer(opaque), refresh_token: opaque, refresh_expires_in: 1800 }, now * 1000);
     expect(stored).toEqual({ refresh_token: opaque, refreshExpiresAt: now + 1800 });
     expect(refreshExpiry(stored)).toBe(now + 1800);
   });
 
   it('is no limit for an opaque token whose answer says nothing', () => {
-    const stored = storedRefreshToken({ ...answer(opaque), refresh_token: opaque } as never, now * 1000);
+    const stored = storedRefreshToken({ ...answer(opaque), refresh_token: opaque }, now * 1000);
     expect(stored).toEqual({ refresh_token: opaque, refreshExpiresAt: null });
     expect(refreshExpiry(stored)).toBe(Number.POSITIVE_INFINITY);
   });
