@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterRetry, failureFrom, idempotencyWindowMs, inScope, isQueuedWrite, judgeAnswer, maxAttempts, planReplay, type QueuedWrite } from './outboxRules';
+import { afterRetry, failureFrom, idempotencyWindowMs, inScope, isQueuedWrite, judgeAnswer, maxAttempts, planReplay, signerOf, type QueuedWrite } from './outboxRules';
 
 const now = 1_800_000_000_000;
 const write = (over: Partial<QueuedWrite> = {}): QueuedWrite => ({
@@ -112,12 +112,14 @@ describe('isQueuedWrite (a corrupt stored entry is never sent)', () => {
 });
 
 describe('a queued write is bound to the scope it was made in', () => {
-  const made = write({ userGuid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', organizationId: 'o1' });
-  const signer = { userGuid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', organizationId: 'o1' };
+  const made = write({ userGuid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', role: 'Site Admin', organizationId: 'o1' });
+  const signer = { userGuid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', role: 'Site Admin', organizationId: 'o1' };
 
   it.each([
     ['the same scope', signer, true],
     ['another organisation group', { ...signer, orgGroupGuid: 'g2' }, false],
+    ['another role', { ...signer, role: 'Auditor' }, false],
+    ['the role spelt otherwise', { ...signer, role: 'site admin' }, false],
     ['another organisation', { ...signer, organizationId: 'o2' }, false],
     ['a token that names no organisation', { ...signer, organizationId: null }, true],
     ['another tenant', { ...signer, tenantGuid: 't2' }, false],
@@ -129,6 +131,20 @@ describe('a queued write is bound to the scope it was made in', () => {
   it('waits (is neither sent nor dropped) while another organisation group is current', () => {
     expect(planReplay([made], { ...signer, orgGroupGuid: 'g2' }, made.createdAt)).toEqual([]);
     expect(planReplay([made], signer, made.createdAt)).toEqual([{ action: 'send', write: made }]);
+  });
+
+  it('waits (is neither sent nor dropped) while another role is current, and goes when its role is back', () => {
+    expect(planReplay([made], { ...signer, role: 'Auditor' }, made.createdAt)).toEqual([]);
+    expect(planReplay([made], signer, made.createdAt)).toEqual([{ action: 'send', write: made }]);
+  });
+
+  it('the role is part of the kept record: a record with a role that is not text is dropped, never sent', () => {
+    expect(isQueuedWrite(made)).toBe(true);
+    expect(isQueuedWrite({ ...made, role: 7 })).toBe(false);
+  });
+
+  it('a token’s role is the signer’s', () => {
+    expect(signerOf({ guid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', role: 'Auditor' })).toMatchObject({ role: 'Auditor' });
   });
 
   it('a write queued by an older build (no organisation group) still goes in its tenant', () => {

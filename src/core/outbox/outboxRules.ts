@@ -26,6 +26,8 @@ export interface QueuedWrite {
   tenantGuid: string;
   /** The organisation group it was made in (absent on writes queued by an older build). */
   orgGroupGuid?: string;
+  /** The role it was made in, as the token spells it (absent on writes queued by an older build). */
+  role?: string;
   /** The organisation it was made in, when the token named one. */
   organizationId?: string | null;
   createdAt: number;
@@ -47,22 +49,24 @@ export interface Signer {
   userGuid: string;
   tenantGuid: string;
   orgGroupGuid?: string;
+  role?: string;
   organizationId?: string | null;
 }
 
 /** An access token's scope as a signer. */
-export function signerOf(claims: { guid: string; tenantGuid: string; orgGroupGuid: string; org?: string }): Signer {
-  return { userGuid: claims.guid, tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, organizationId: claims.org ?? null };
+export function signerOf(claims: { guid: string; tenantGuid: string; orgGroupGuid: string; role: string; org?: string }): Signer {
+  return { userGuid: claims.guid, tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, role: claims.role, organizationId: claims.org ?? null };
 }
 
 /**
- * Whether a write may go under `signer`: the same member, tenant and organisation group (a path
- * like the organisation defaults names no scope, the token decides it), and the same organisation
- * when both name one.
+ * Whether a write may go under `signer`: the same member, tenant, organisation group and role (a
+ * path like the organisation defaults names no scope, the token decides it; a role's permissions
+ * are not another's), and the same organisation when both name one.
  */
 export function inScope(write: QueuedWrite, signer: Signer): boolean {
   if (write.userGuid !== signer.userGuid || write.tenantGuid !== signer.tenantGuid) return false;
   if (write.orgGroupGuid !== undefined && write.orgGroupGuid !== signer.orgGroupGuid) return false;
+  if (write.role !== undefined && write.role !== signer.role) return false;
   const org = write.organizationId ?? null;
   const now = signer.organizationId ?? null;
   return org === null || now === null || org === now;
@@ -98,7 +102,7 @@ export function planReplay(writes: readonly QueuedWrite[], signer: Signer | null
   const plan: Plan[] = [];
   for (const write of ordered) {
     if (write.userGuid !== signer.userGuid) plan.push({ action: 'drop', write });
-    // Another tenant, organisation group or organisation: it waits until that scope is current.
+    // Another tenant, organisation group, role or organisation: it waits until that scope is current.
     else if (write.state !== 'pending' || !inScope(write, signer)) continue;
     else if (now - write.createdAt > idempotencyWindowMs) plan.push({ action: 'expire', write });
     else plan.push({ action: 'send', write });
@@ -156,6 +160,7 @@ export function isQueuedWrite(value: unknown): value is QueuedWrite {
     str('userGuid') &&
     str('tenantGuid') &&
     (w.orgGroupGuid === undefined || str('orgGroupGuid')) &&
+    (w.role === undefined || typeof w.role === 'string') &&
     (w.organizationId === undefined || w.organizationId === null || typeof w.organizationId === 'string') &&
     typeof w.createdAt === 'number' &&
     typeof w.attempts === 'number' &&

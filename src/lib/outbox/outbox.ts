@@ -74,7 +74,7 @@ async function registerBackgroundSync(): Promise<void> {
   }
 }
 
-async function signedInMember(): Promise<{ guid: string; tenantGuid: string; orgGroupGuid: string; org?: string } | null> {
+async function signedInMember(): Promise<{ guid: string; tenantGuid: string; orgGroupGuid: string; role: string; org?: string } | null> {
   return (await readClaims());
 }
 
@@ -127,6 +127,7 @@ export async function submitWrite(request: WriteRequest): Promise<WriteOutcome> 
     userGuid: member.guid,
     tenantGuid: member.tenantGuid,
     orgGroupGuid: member.orgGroupGuid,
+    role: member.role,
     organizationId: member.org ?? null,
     createdAt: Date.now(),
     attempts: 0,
