@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrgTreeEngine } from './orgTreeEngine';
 import type { PlatformFetch } from './initRequest';
+import { storeSessionOf } from '../session/storedScope.testSupport';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const node = (n: number, name: string, position: number, children: unknown[] = [], parent: number | null = null) => ({
@@ -19,7 +20,9 @@ const organizations = [
 ];
 const rest = { languages: [{ Code: 'en-us' }], permissions: { Login: true }, user: { id: 'u' } };
 const bytes = (value: unknown): ArrayBuffer => new TextEncoder().encode(JSON.stringify(value)).buffer;
-const options = { scopeKey: 'user:tenant', rootOrgId: id(1) };
+/** The tree is kept under the stored session's scope only: this member's. */
+const scopeKey = await storeSessionOf({ guid: 'user', tenantGuid: 'tenant', orgGroupGuid: 'group', role: 'Site Admin' });
+const options = { scopeKey, rootOrgId: id(1) };
 
 const engines: OrgTreeEngine[] = [];
 function engine(platformFetch?: PlatformFetch): OrgTreeEngine {
@@ -120,10 +123,10 @@ describe('OrgTreeEngine', () => {
     await e.setCurrent(id(3));
     await e.flush();
     const offline = engine();
-    expect(await offline.restore('user:tenant')).toMatchObject({ status: 'ready', count: 5, current: { Name: 'Americas' } });
+    expect(await offline.restore(scopeKey)).toMatchObject({ status: 'ready', count: 5, current: { Name: 'Americas' } });
     expect(await offline.restore('other:tenant')).toBeNull();
     await offline.clear();
-    expect(await engine().restore('user:tenant')).toBeNull();
+    expect(await engine().restore(scopeKey)).toBeNull();
   });
 
   it('a warm start’s restore never replaces a tree loaded while the kept one was read', async () => {
@@ -131,14 +134,15 @@ describe('OrgTreeEngine', () => {
     await e.ingest(bytes({ ...rest, organizations }), options);
     await e.flush();
     const warm = engine();
-    const restoring = warm.restore('user:tenant', { unlessLoaded: true });
+    const restoring = warm.restore(scopeKey, { unlessLoaded: true });
     const fresh = await warm.ingest(bytes({ ...rest, organizations: [node(1, 'Root', 0)] }), options);
     expect(await restoring).toBeNull();
     expect(fresh.summary).toMatchObject({ count: 1 });
     expect((await warm.search('Root', 10)).total).toBe(1);
     expect((await warm.search('Berlin', 10)).total).toBe(0);
-    // An offline start (no load on its way) restores as before.
-    expect(await engine().restore('user:tenant', { unlessLoaded: true })).toMatchObject({ count: 1 });
+    // An offline start (no load on its way) restores as before, once the fresh tree is kept.
+    await warm.flush();
+    expect(await engine().restore(scopeKey, { unlessLoaded: true })).toMatchObject({ count: 1 });
   });
 
   it('does not overwrite the kept tree with a failed load', async () => {
@@ -146,7 +150,7 @@ describe('OrgTreeEngine', () => {
     await e.ingest(bytes({ ...rest, organizations }), options);
     await e.useInvited(null, options);
     await e.flush();
-    expect((await engine().restore('user:tenant'))?.count).toBe(5);
+    expect((await engine().restore(scopeKey))?.count).toBe(5);
   });
 
   describe('loadInit (the engine fetches init itself)', () => {
@@ -161,7 +165,7 @@ describe('OrgTreeEngine', () => {
       expect(load.result).toMatchObject({ state: rest, needsInvited: false, summary: { status: 'ready', count: 5 } });
       // The kept tree's scope is the scope only (no `controlled` in its keys).
       await e.flush();
-      expect((await engine().restore('user:tenant'))?.count).toBe(5);
+      expect((await engine().restore(scopeKey))?.count).toBe(5);
     });
 
     /** Answers init with the good tree first, then with `then`. */

@@ -154,8 +154,8 @@ export class OrgTreeEngine implements OrgTreeApi {
     if (index !== undefined && this.scope) {
       this.current = index;
       this.revision++;
-      const key = currentKey(this.scope.scopeKey, this.scope.rootOrgId);
-      this.writes = this.writes.then(() => saveCurrent(key, this.tree.ids[index]!));
+      const { scopeKey, rootOrgId } = this.scope;
+      this.writes = this.writes.then(() => saveCurrent(scopeKey, rootOrgId, this.tree.ids[index]!));
       await this.writes;
     }
     return this.summary();

@@ -2,11 +2,13 @@ import type { DBSchema } from 'idb';
 import { idbOpener } from '../idbOpener';
 import { isStoredOrgTree, type StoredOrgTree } from './orgTreeBuild';
 import { databases } from '../protocol';
+import { keepForScope } from '../session/sessionScope';
 
 /**
  * The last good tree per scope key (member, tenant, organisation group, role: offline start) and
  * the member's chosen current organisation per scope and root. Its own database, written from the
- * worker (or the page in the inline fall-back); sign-out and a switch empty it.
+ * worker (or the page in the inline fall-back), and only under the stored session's scope
+ * (`keepForScope`); sign-out and a switch empty it.
  */
 export interface StoredTreeRecord {
   rootOrgId: string | null;
@@ -30,7 +32,11 @@ export const currentKey = (scopeKey: string, rootOrgId: string | null): string =
 // Storage failures (blocked IndexedDB, quota) only cost the offline copy: never thrown.
 export async function saveTree(scopeKey: string, record: StoredTreeRecord): Promise<void> {
   try {
-    await (await db()).put('trees', record, scopeKey);
+    await keepForScope(
+      scopeKey,
+      async () => void (await (await db()).put('trees', record, scopeKey)),
+      async () => (await db()).delete('trees', scopeKey),
+    );
   } catch {
     // no offline copy this time
   }
@@ -46,9 +52,14 @@ export async function loadTree(scopeKey: string): Promise<StoredTreeRecord | nul
   }
 }
 
-export async function saveCurrent(key: string, id: string): Promise<void> {
+export async function saveCurrent(scopeKey: string, rootOrgId: string | null, id: string): Promise<void> {
+  const key = currentKey(scopeKey, rootOrgId);
   try {
-    await (await db()).put('current', id, key);
+    await keepForScope(
+      scopeKey,
+      async () => void (await (await db()).put('current', id, key)),
+      async () => (await db()).delete('current', key),
+    );
   } catch {
     // the choice holds for this page only
   }

@@ -49,3 +49,25 @@ export function sameScope(a: SessionScope | null, b: SessionScope | null): boole
     norm(a.language) === norm(b.language)
   );
 }
+
+/** Whether `scopeKey` is the scope of the session stored right now (read now, never from a snapshot). */
+export async function isStoredScope(scopeKey: string): Promise<boolean> {
+  const now = await currentScope();
+  return now !== null && scopeKeyOf(now) === scopeKey;
+}
+
+/**
+ * Keeps a copy of `scopeKey`'s data in a database of its own (the tree's, the brand's: no
+ * transaction spans it and the session store) only while that scope is the stored session's, read
+ * at write time: checked before the write, and again after it, undoing the write when a switch or
+ * a sign-out came in between (its forgetting may have run before this write landed). A late
+ * answer, or another tab still showing the old scope, so leaves nothing on the device. False when
+ * nothing was kept.
+ */
+export async function keepForScope(scopeKey: string, write: () => Promise<void>, undo: () => Promise<void>): Promise<boolean> {
+  if (!(await isStoredScope(scopeKey))) return false;
+  await write();
+  if (await isStoredScope(scopeKey)) return true;
+  await undo();
+  return false;
+}

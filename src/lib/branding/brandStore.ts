@@ -2,11 +2,13 @@ import type { Branding } from './brandingAtoms';
 import { reviveBranding } from './brandingMapping';
 import { databases } from '../../core/protocol';
 import { brandDb, clearBrands } from '../../core/branding/brandDb';
+import { keepForScope } from '../../core/session/sessionScope';
 
 /**
- * The brand kept for the next start, per scope key (member, tenant, organisation group, role), in its own IndexedDB database (so a
- * start paints the brand before any network answer, offline too). Read back values are checked
- * again; a blocked or broken IndexedDB just means no kept brand.
+ * The brand kept for the next start, per scope key (member, tenant, organisation group, role), in
+ * its own IndexedDB database (so a start paints the brand before any network answer, offline too),
+ * and only under the stored session's scope (`keepForScope`). Read back values are checked again;
+ * a blocked or broken IndexedDB just means no kept brand.
  */
 export interface StoredBrand {
   branding: Branding;
@@ -25,7 +27,11 @@ function reviveResources(value: unknown): Record<string, string> {
 
 export async function saveBrand(scopeKey: string, brand: StoredBrand): Promise<void> {
   try {
-    await (await db()).put('brands', { ...brand, savedAt: Date.now() }, scopeKey);
+    await keepForScope(
+      scopeKey,
+      async () => void (await (await db()).put('brands', { ...brand, savedAt: Date.now() }, scopeKey)),
+      async () => (await db()).delete('brands', scopeKey),
+    );
   } catch {
     // quota or blocked IndexedDB: the next start just paints the default brand first
   }

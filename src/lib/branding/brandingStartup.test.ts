@@ -5,6 +5,8 @@ import { brandingAtom, brandingResourcesAtom } from './brandingAtoms';
 import { applySignedInBranding, paintStoredBrand, resetBranding } from './brandingStartup';
 import { iconSet } from './brandVariants';
 import { readBrand } from './brandStore';
+import { storeSessionOf } from '../../core/session/storedScope.testSupport';
+import { deleteKv, sessionKeys } from '../../core/session/sessionDb';
 
 const favicon = 'data:image/svg+xml;base64,PHN2Zy8+';
 const acme = {
@@ -21,7 +23,9 @@ const resources = [
   { resourceName: 'favicon', value: favicon },
   { resourceName: 'tabTitle', value: 'Acme Tab' },
 ];
-const scopeKey = 'user-1:tenant-1';
+const member = { guid: 'user-1', tenantGuid: 'tenant-1', orgGroupGuid: 'group-1', role: 'Site Admin' };
+/** The brand is kept under the stored session's scope only: this member's. */
+const scopeKey = await storeSessionOf(member);
 
 const root = () => document.documentElement;
 const css = (name: string) => root().style.getPropertyValue(name);
@@ -131,5 +135,24 @@ describe('resetBranding (sign-out)', () => {
     expect(iconHref()).toBe('/favicon.svg');
     await expect.poll(() => readBrand(scopeKey)).toBeNull();
     expect(await paintStoredBrand(scopeKey)).toBe(false);
+  });
+});
+
+describe('the brand is kept only under the scope stored when it is written', () => {
+  afterEach(() => storeSessionOf(member));
+
+  it.each([
+    ['an organisation-group switch', { ...member, orgGroupGuid: 'group-2' }],
+    ['a role switch', { ...member, role: 'Auditor' }],
+  ])('a brand answered for the old scope after %s (a late answer, another tab) is not kept', async (_name, next) => {
+    await storeSessionOf(next);
+    await applySignedInBranding({ branding: acme, resources, isWorkspaceNavigation: false, scopeKey });
+    expect(await readBrand(scopeKey)).toBeNull();
+  });
+
+  it('nor one answered after a sign-out', async () => {
+    await deleteKv(sessionKeys.accessToken);
+    await applySignedInBranding({ branding: acme, resources, isWorkspaceNavigation: false, scopeKey });
+    expect(await readBrand(scopeKey)).toBeNull();
   });
 });

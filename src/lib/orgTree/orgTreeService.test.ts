@@ -6,13 +6,16 @@ import { clearOrgTree, loadGlobalStateInWorker, orgTreeMark, orgTreeSettled, res
 import { orgTreeEngine } from './orgTreeClient';
 import { chooseOrganisation } from './chooseOrganisation';
 import { registerNotifier, type Notice } from '../notify';
+import { storeSessionOf } from '../../core/session/storedScope.testSupport';
 
 const apiFetch = vi.hoisted(() => vi.fn<(path: string) => Promise<Response>>());
 vi.mock('../api/apiFetch', () => ({ apiFetch }));
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const tree = [{ Id: id(1), Name: 'Root', ParentId: null, Children: [{ Id: id(2), Name: 'Child', ParentId: id(1), Children: [], Position: 0 }], Position: 0 }];
-const options = { scopeKey: 'service:test', rootOrgId: id(1), controlled: false };
+/** The tree is kept under the stored session's scope only: this member's. */
+const scopeKey = await storeSessionOf({ guid: 'service', tenantGuid: 'test', orgGroupGuid: 'group', role: 'Site Admin' });
+const options = { scopeKey, rootOrgId: id(1), controlled: false };
 const initPath = '/api/global-state/v1/init';
 const invitedPath = '/api/access/v1/users/current/organizations';
 
@@ -102,7 +105,7 @@ describe('orgTreeService (inline engine: no Worker under happy-dom)', () => {
 
     it('names the member’s organisation before init answers', async () => {
       await lastVisit();
-      await showKeptOrgTree('service:test');
+      await showKeptOrgTree(scopeKey);
       expect(state()).toBe('ready');
       expect(appStore.get(currentOrganisationAtom)).toEqual({ Id: id(1), Name: 'Root' });
       await load(json({ permissions: { Login: true }, organizations: renamed }));
@@ -112,14 +115,14 @@ describe('orgTreeService (inline engine: no Worker under happy-dom)', () => {
     it('an init answer that came first stays', async () => {
       await lastVisit();
       await load(json({ permissions: { Login: true }, organizations: renamed }));
-      await showKeptOrgTree('service:test');
+      await showKeptOrgTree(scopeKey);
       expect(appStore.get(currentOrganisationAtom)).toEqual({ Id: id(1), Name: 'Root renamed' });
       expect(appStore.get(orgTreeNodeCountAtom)).toBe(1);
     });
 
     it('nothing read before a sign-out is shown after it', async () => {
       await lastVisit();
-      const shown = showKeptOrgTree('service:test');
+      const shown = showKeptOrgTree(scopeKey);
       await clearOrgTree();
       await shown;
       expect(state()).toBe('loading');
@@ -129,10 +132,11 @@ describe('orgTreeService (inline engine: no Worker under happy-dom)', () => {
 
   it('restores the kept tree for an offline start, and nothing after sign-out', async () => {
     await load(json({ permissions: { Login: true }, organizations: tree }));
-    expect(await restoreStoredOrgTree('service:test')).toBe(true);
+    await (await orgTreeEngine()).flush();
+    expect(await restoreStoredOrgTree(scopeKey)).toBe(true);
     expect(appStore.get(orgTreeNodeCountAtom)).toBe(2);
     await clearOrgTree();
-    expect(await restoreStoredOrgTree('service:test')).toBe(false);
+    expect(await restoreStoredOrgTree(scopeKey)).toBe(false);
     expect(state()).toBe('failed');
   });
 
