@@ -179,3 +179,28 @@ test.describe('the top bar', () => {
     });
   });
 });
+
+test.describe('a role switch in one tab', () => {
+  test('reaches the other open tab: it loads the new role’s screen, as after a tenant or organisation-group switch', async ({ tabs, signedIn }) => {
+    const [a, b] = await tabs(2);
+    await signedIn(a!, 'admin@acme.test');
+    await b!.goto('/mfe-host');
+    const inA = new ShellChrome(a!);
+    const inB = new ShellChrome(b!);
+    // Site Admin holds TENANTS_LIST: both tabs show the tenant switcher.
+    await expect(inB.memberName).toHaveText('Ada Admin');
+    await expect(inB.tenantSwitcher).toBeVisible();
+
+    const reloaded = a!.waitForEvent('load');
+    await inA.userMenuButton.click();
+    await inA.choice('Auditor').click();
+    await reloaded;
+    await expect(inA.tenantSwitcher).toHaveCount(0);
+
+    // Tab B, untouched, follows: an Auditor has no tenant list, and its role menu names the new role.
+    await expect(inB.tenantSwitcher).toHaveCount(0);
+    await expect(inB.memberName).toHaveText('Ada Admin');
+    await inB.userMenuButton.click();
+    await expect(inB.choice('Auditor')).toHaveAttribute('aria-checked', 'true');
+  });
+});

@@ -47,6 +47,7 @@ describe('session channel: messages are data, checked at the edge', () => {
     ['tenant switch without a guid', { type: 'tenant-switched' }],
     ['tenant switch with a number', { type: 'tenant-switched', tenantGuid: 7 }],
     ['org group switch with null', { type: 'orggroup-switched', orgGroupGuid: null }],
+    ['org group switch with a role that is not text', { type: 'orggroup-switched', orgGroupGuid: 'g-2', role: 7 }],
     ['connectivity as a string', { type: 'connectivity', online: 'false' }],
     ['store change without a key', { type: 'store-changed' }],
     ['a string', 'logoff'],
@@ -70,6 +71,7 @@ describe('session channel: messages are data, checked at the edge', () => {
       forge({ type: 'session-changed', extra: 'x' });
       forge({ type: 'tenant-switched', tenantGuid: 't-2' });
       forge({ type: 'orggroup-switched', orgGroupGuid: 'g-2' });
+      forge({ type: 'orggroup-switched', orgGroupGuid: 'g-2', role: 'Auditor' });
       forge({ type: 'connectivity', online: false });
       forge({ type: 'session-timeout' });
       forge({ type: 'store-changed', key: 'accessToken' });
@@ -78,6 +80,7 @@ describe('session channel: messages are data, checked at the edge', () => {
       { type: 'session-changed' },
       { type: 'tenant-switched', tenantGuid: 't-2' },
       { type: 'orggroup-switched', orgGroupGuid: 'g-2' },
+      { type: 'orggroup-switched', orgGroupGuid: 'g-2', role: 'Auditor' },
       { type: 'connectivity', online: false },
       { type: 'session-timeout' },
       { type: 'store-changed', key: 'accessToken' },

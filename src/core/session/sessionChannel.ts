@@ -22,7 +22,11 @@ const sessionMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-changed') }),
   z.object({ type: z.literal('logoff'), redirect: z.string().check(z.refine(isLogoffRedirect)) }),
   z.object({ type: z.literal('tenant-switched'), tenantGuid: z.string() }),
-  z.object({ type: z.literal('orggroup-switched'), orgGroupGuid: z.string() }),
+  /**
+   * The organisation group or the role within it changed (a role switch says so too): `role` as the
+   * token spells it, absent from a tab of an older build (that tab compares the group alone).
+   */
+  z.object({ type: z.literal('orggroup-switched'), orgGroupGuid: z.string(), role: z.optional(z.string()) }),
   /** `silent`: the platform accepts calls and answers none in time (lie-fi), rather than refusing them. */
   z.object({ type: z.literal('connectivity'), online: z.boolean(), silent: z.optional(z.boolean()) }),
   /** The idle countdown ran out: every tab saves its open work, then the session signs out. */

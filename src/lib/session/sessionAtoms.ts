@@ -19,11 +19,11 @@ export const sessionAtom = atom<SessionState>(signedOutSession);
 export const refreshInProgressAtom = atom(false);
 
 /**
- * The tenant and organisation group whose data this tab has loaded, and that scope's key
+ * The tenant, organisation group and role whose data this tab has loaded, and that scope's key
  * (`claims` `memberScopeKey`: what the screen shows is kept under it). A switch elsewhere is
  * compared with this, not with the (already refreshed) stored token.
  */
-export const loadedScopeAtom = atom<{ tenantGuid: string; orgGroupGuid: string; scopeKey: string } | null>(null);
+export const loadedScopeAtom = atom<{ tenantGuid: string; orgGroupGuid: string; role: string; scopeKey: string } | null>(null);
 
 /** Whether the platform answered the last time we asked, and if not, whether it refused or stayed silent. */
 export const connectionAtom = atom<ConnectionState>(connectedState);

@@ -21,7 +21,7 @@ const signedOutPrefixes = ['/auth', '/404', '/eula'];
 const signedOut = () => signedOutPrefixes.some((p) => location.pathname.startsWith(p));
 
 /**
- * Makes ten tabs behave like one session: a logoff, a refresh, a tenant or organisation-group
+ * Makes ten tabs behave like one session: a logoff, a refresh, a tenant, organisation-group or role
  * switch in any tab (or in the service worker) is followed here within a moment.
  */
 export function startSessionSync(): () => void {
@@ -57,8 +57,10 @@ export function startSessionSync(): () => void {
         break;
       }
       case 'orggroup-switched': {
-        const loaded = appStore.get(loadedScopeAtom)?.orgGroupGuid;
-        if (loaded !== undefined && loaded !== message.orgGroupGuid) location.reload();
+        // A tab still showing the old group's or role's screen (permissions, tree, users) loads the new one.
+        const loaded = appStore.get(loadedScopeAtom);
+        const otherRole = message.role !== undefined && loaded?.role !== message.role;
+        if (loaded && (loaded.orgGroupGuid !== message.orgGroupGuid || otherRole)) location.reload();
         break;
       }
       case 'connectivity':

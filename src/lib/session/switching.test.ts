@@ -56,16 +56,17 @@ describe('switching tenant, organisation group, organisation and role (SPEC §2/
   it('only a new organisation group reloads the page and tells the other tabs', async () => {
     refreshTo(token('t1', 'g2'), 'refreshed');
     expect(await switchScope({ orggroup_id: 'g2' })).toBe('orggroup');
-    expect(broadcasts).toContainEqual({ type: 'orggroup-switched', orgGroupGuid: 'g2' });
+    expect(broadcasts).toContainEqual({ type: 'orggroup-switched', orgGroupGuid: 'g2', role: 'Site Admin' });
     expect(reload).toHaveBeenCalledTimes(1);
     expect(assign).not.toHaveBeenCalled();
     expect(forgotten).toEqual(['switch']);
   });
 
-  it('a new role forgets the old role’s kept copies and reloads the page', async () => {
+  it('a new role forgets the old role’s kept copies, tells the other tabs and reloads the page', async () => {
     refreshTo(token('t1', 'g1', 'Auditor'), 'refreshed');
     expect(await switchScope({ role_id: 'auditor', switchRole: 'true' })).toBe('role');
     expect(forgotten).toEqual(['switch']);
+    expect(broadcasts).toContainEqual({ type: 'orggroup-switched', orgGroupGuid: 'g1', role: 'Auditor' });
     expect(reload).toHaveBeenCalledTimes(1);
     expect(assign).not.toHaveBeenCalled();
   });

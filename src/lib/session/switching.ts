@@ -19,7 +19,8 @@ export function isLeavingAfterSwitch(): boolean {
 
 /**
  * SPEC §2/§4 switching through the refresh parameters. A tenant switch tells every tab and goes to
- * /landing; an organisation-group-only switch reloads, and so does a role switch. Full page loads
+ * /landing; an organisation-group or role switch tells every tab (one message, naming both) and
+ * reloads. Full page loads
  * drop every piece of the old scope's state in memory at once; what the old scope kept on the device
  * (its last known state, tree, brand, top bar, API answers, business screens' keys: the inventory's
  * `member-scope` entries) goes first, before any tab loads the new scope.
@@ -42,17 +43,13 @@ export async function switchScope(params: RefreshParams): Promise<SwitchOutcome>
     location.assign('/landing');
     return 'tenant';
   }
-  if (after.orgGroupGuid !== before?.orgGroupGuid) {
+  const groupChanged = after.orgGroupGuid !== before?.orgGroupGuid;
+  if (groupChanged || after.role !== before?.role) {
+    // The new group's or role's permissions and state load with the page, in every tab.
     leaving = true;
-    broadcast({ type: 'orggroup-switched', orgGroupGuid: after.orgGroupGuid });
+    broadcast({ type: 'orggroup-switched', orgGroupGuid: after.orgGroupGuid, role: after.role });
     location.reload();
-    return 'orggroup';
-  }
-  if (after.role !== before?.role) {
-    // The new role's permissions and state load with the page.
-    leaving = true;
-    location.reload();
-    return 'role';
+    return groupChanged ? 'orggroup' : 'role';
   }
   return 'same-scope';
 }

@@ -207,7 +207,7 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
   };
   publish(state);
   appStore.set(stateSourceAtom, 'network');
-  appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, scopeKey });
+  appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, role: claims.role, scopeKey });
   // Kept before the shell renders, so a reload straight after (offline, or a warm start) has it. A
   // degraded state (init failed) does not replace a good copy.
   if (init) await writeLastKnownState(state, language);
@@ -245,7 +245,7 @@ export async function showLastKnownState(claims: AccessClaims, { withTree }: { w
   if (source === null) {
     publish(known);
     appStore.set(stateSourceAtom, 'stored');
-    appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, scopeKey });
+    appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, role: claims.role, scopeKey });
   }
   if (withTree) await restoreStoredOrgTree(scopeKey).catch(() => false);
   // A warm start: the kept tree too, once the first screen is up (the worker starts then, never
