@@ -80,6 +80,8 @@ export default function mount(element, host) {
     color: 'var(--color-text, inherit)', background: 'var(--color-bg, #fff)', border: '1px solid var(--color-border-strong, #7a8a90)', borderRadius: 'var(--radius-md, 0.375rem)',
   });
   notesPanel.append(notesLabel, notes);
+  // Typed notes are unsaved work until saved: a session that ends meanwhile keeps the page.
+  if (host.unsavedWork) notes.addEventListener('input', () => host.unsavedWork(notes.value !== ''));
   section.append(header, tiles, notesPanel);
   element.append(section);
   let alive = true;
