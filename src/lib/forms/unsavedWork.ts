@@ -9,9 +9,9 @@ const holders = new Set<symbol>();
 
 export interface UnsavedWork {
   /** True while the screen holds input not yet saved. */
-  set(dirty: boolean): void;
+  set: (dirty: boolean) => void;
   /** The screen is gone: whatever it held no longer counts. */
-  release(): void;
+  release: () => void;
 }
 
 export function declareUnsavedWork(): UnsavedWork {
