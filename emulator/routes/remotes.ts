@@ -15,7 +15,8 @@
  *
  * Its notes field is open work: when the shell announces a save (a timed-out session, before
  * sign-out) it keeps the draft in local storage under `example-remote.draft.<id>`, with the status of a
- * platform call it made while saving (200: the session was still valid).
+ * platform call it made while saving (200: the session was still valid). While it holds text it tells
+ * the shell through host.unsavedWork, so a session that ends meanwhile keeps the page.
  */
 import { text, type Reply } from '../http.ts';
 import type { RouteDef } from '../router.ts';
