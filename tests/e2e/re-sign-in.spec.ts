@@ -131,6 +131,8 @@ test.describe('a single sign-on member', () => {
     page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
     await context.clock.install();
     await typingNotes(page, signedIn, 'sso@acme.test');
+    // A business screen's own entry (the member's, in this session): the popup's start must not clear it.
+    await page.evaluate(() => localStorage.setItem('trust-shell.columns.riskRegister', 'name,owner'));
     const at = page.url();
     await sessionRefused(page, platform);
     const dialog = reSignIn(page);
@@ -187,6 +189,7 @@ test.describe('a single sign-on member', () => {
       await expect.poll(() => popup.isClosed()).toBe(true);
       expect(page.url()).toBe(at);
       await expect(notes(page)).toHaveValue(typed);
+      expect(await page.evaluate(() => localStorage.getItem('trust-shell.columns.riskRegister'))).toBe('name,owner');
       // The example screen's platform call works again with the new session.
       await page.getByRole('button', { name: 'Run 1 calls' }).click();
       await expect(page.getByTestId('example-remote-statuses')).toHaveText('200');
