@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, en, ar, demoPassword, finishedStarting } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
-import { Dialog, ShellChrome } from './support/pages.ts';
+import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { shoot } from './support/screenshots.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
@@ -123,6 +123,21 @@ test('another member signing in through the dialog gets a clean shell, never the
   await expect(reSignIn(page).root).toHaveCount(0);
   // The first member's write stays theirs: never sent with the second member's session.
   expect((await platform.log({ path: preferencesPrefix, method: 'PUT' })).filter((r) => r.status < 300)).toEqual([]);
+});
+
+test('with two tabs: the one holding nothing goes to the sign-in page; signing in there lets the other carry on with its notes', async ({ page, context, signedIn, platform }) => {
+  await typingNotes(page, signedIn, 'admin@acme.test');
+  const other = await context.newPage();
+  await other.goto('/mfe-host/home');
+  await expect(other.getByTestId('example-remote-user')).not.toBeEmpty();
+  await sessionRefused(page, platform);
+  await expect(other).toHaveURL(/\/auth$/);
+  await new SignInPage(other).submit('admin@acme.test');
+  await expect(other).toHaveURL(/\/mfe-host\/home$/);
+  await reSignIn(page).expectGone();
+  await expect(notes(page)).toHaveValue(typed);
+  await page.getByRole('button', { name: 'Run 1 calls' }).click();
+  await expect(page.getByTestId('example-remote-statuses')).toHaveText('200');
 });
 
 test.describe('a single sign-on member', () => {
