@@ -97,6 +97,6 @@ describe('the Content-Security-Policy from the runtime configuration', () => {
   });
 
   it('sends Referrer-Policy, X-Content-Type-Options and Cross-Origin-Opener-Policy with it', () => {
-    expect(securityHeaders('{}')).toMatchObject({ 'Referrer-Policy': 'same-origin', 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Opener-Policy': 'same-origin' });
+    expect(securityHeaders('{}')).toMatchObject({ 'Referrer-Policy': 'same-origin', 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Opener-Policy': 'same-origin-allow-popups' });
   });
 });

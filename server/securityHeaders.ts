@@ -78,7 +78,8 @@ export function securityHeaders(configText: string): Record<string, string> {
     // Addresses may carry a tenant context: nothing of them leaves the origin.
     'Referrer-Policy': 'same-origin',
     'X-Content-Type-Options': 'nosniff',
-    // A window the shell opens, or that opens the shell, from another origin gets no handle on it.
-    'Cross-Origin-Opener-Policy': 'same-origin',
+    // A window that opens the shell from another origin gets no handle on it. The shell's own
+    // popups keep theirs (same-origin-allow-popups): signing in again in a popup polls its closed state.
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
   };
 }

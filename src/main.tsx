@@ -21,6 +21,7 @@ import { preloadSignedInChunks } from './app/signedInChunks';
 import { readLocal } from './lib/storage/localStore';
 import { storageKeys } from './lib/storage/keys';
 import { forgetLocalAtSignedOutStart } from './lib/storage/forgetLocal';
+import { isReSignInReturn } from './lib/auth/reSignInReturn';
 import './styles/global.css';
 
 document.documentElement.dataset.build = appBuild;
@@ -49,7 +50,8 @@ async function bootstrap(): Promise<void> {
   if (!warm) root.render(<Loading size="large" />);
   // No session: what a session's end left in local storage goes (one the worker ended could not),
   // after the first render is asked for, not before it.
-  if (!signedIn) forgetLocalAtSignedOutStart();
+  // A re-sign-in popup's return is no session's start: the page that opened it keeps its member's entries.
+  if (!signedIn && !isReSignInReturn(new URLSearchParams(location.search))) forgetLocalAtSignedOutStart();
   if (signedIn) preloadSignedInChunks();
   await initI18n();
   try {

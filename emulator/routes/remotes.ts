@@ -15,7 +15,8 @@
  *
  * Its notes field is open work: when the shell announces a save (a timed-out session, before
  * sign-out) it keeps the draft in local storage under `example-remote.draft.<id>`, with the status of a
- * platform call it made while saving (200: the session was still valid).
+ * platform call it made while saving (200: the session was still valid). While it holds text it tells
+ * the shell through host.unsavedWork, so a session that ends meanwhile keeps the page.
  */
 import { text, type Reply } from '../http.ts';
 import type { RouteDef } from '../router.ts';
@@ -80,6 +81,8 @@ export default function mount(element, host) {
     color: 'var(--color-text, inherit)', background: 'var(--color-bg, #fff)', border: '1px solid var(--color-border-strong, #7a8a90)', borderRadius: 'var(--radius-md, 0.375rem)',
   });
   notesPanel.append(notesLabel, notes);
+  // Typed notes are unsaved work until saved: a session that ends meanwhile keeps the page.
+  if (host.unsavedWork) notes.addEventListener('input', () => host.unsavedWork(notes.value !== ''));
   section.append(header, tiles, notesPanel);
   element.append(section);
   let alive = true;

@@ -24,6 +24,8 @@ export const channels = {
   session: 'trust-shell.session',
   /** outbox-settled (`outbox/outboxChannel`). */
   outbox: 'trust-shell.outbox',
+  /** A re-sign-in popup's return address, from the popup to the page that opened it (`lib/auth/reSignInReturn`). */
+  reSignIn: 'trust-shell.re-sign-in',
 } as const;
 
 /** IndexedDB databases, their versions and object stores. */

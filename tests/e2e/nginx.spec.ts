@@ -77,7 +77,7 @@ function expectShellHeaders(response: APIResponse, expected: Record<string, stri
   expect(headers['content-security-policy']).toBe(expected['Content-Security-Policy']);
   expect(headers['referrer-policy']).toBe('same-origin');
   expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
 }
 
 test('nginx sends the shell with its security headers, cache rules and SPA fall-back; platform answers pass untouched', async ({ request }) => {
@@ -215,7 +215,7 @@ test('nginx sends the build compressed: brotli to a browser, gzip to a gzip-only
   const compressedAsset = await rawGet(`${origin}${script}`, { 'Accept-Encoding': browserEncodings });
   expect(compressedAsset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(compressedAsset.headers['content-type']).toMatch(/^text\/javascript/);
-  expect(compressedAsset.headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(compressedAsset.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
 
   // A platform JSON answer, compressed as it passes (nginx has no brotli for answers made on the spot).
   const json = '/seed-translations/en-us';

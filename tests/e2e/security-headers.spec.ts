@@ -30,7 +30,7 @@ test('the shell’s pages carry the policy built from the runtime configuration:
     expect(headers['referrer-policy']).toBe('same-origin');
     expect(headers['x-content-type-options']).toBe('nosniff');
     // No window of another origin gets a handle on the shell's.
-    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
 
     await signedIn(page, 'admin@acme.test');
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');

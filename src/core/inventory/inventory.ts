@@ -90,6 +90,8 @@ export const inventory: readonly InventoryEntry[] = [
   e('localStorage', `${local}theme`, 'device', 'kept', 'the theme'),
   e('localStorage', `${local}signInData`, 'device', 'kept', 'stored sign-in data (SPEC §3)'),
   e('localStorage', `${local}swRetired`, 'device', 'kept', 'the build whose service worker was retired'),
+  // Kept through the popup's own signed-out start, which would clear a session entry; no secret (the verifier stays in the opening tab).
+  e('localStorage', `${local}reSignInState`, 'device', 'kept', "a re-sign-in popup's request state, until it returns"),
   e('localStorage', `${local}chromeWarmUp`, 'device', 'kept', "fonts and images the kept top bar's stylesheets use"),
   // The business screens' keys (SPEC §3), written by remotes under the prefix. The member's own
   // preferences (flags, column layouts) survive a switch; what shows one scope's data does not.

@@ -145,7 +145,7 @@ describe('pipeline calls of a DPoP session', () => {
     await expect(call('/api/access/v1/tool-settings/user-preferences', method)).rejects.toThrow(ScopeChanged);
     expect(sent).toEqual([]);
     expect(await readStoredAuth()).toBeNull();
-    await vi.waitFor(() => expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth' }));
+    await vi.waitFor(() => expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth', ended: 'refused' }));
     stop();
   });
 });

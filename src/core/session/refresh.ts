@@ -113,7 +113,7 @@ export async function endSession(): Promise<'refused'> {
   await deleteKv(sessionKeys.accessToken);
   await deleteKv(sessionKeys.proofKey);
   await forgetStored('forced');
-  broadcast({ type: 'logoff', redirect: '/auth' });
+  broadcast({ type: 'logoff', redirect: '/auth', ended: 'refused' });
   return 'refused';
 }
 

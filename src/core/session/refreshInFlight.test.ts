@@ -67,7 +67,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
     expect(await refreshSession({ failedToken: access(0) })).toBe('refused');
     expect(presented).toEqual([refresh(0)]);
     expect(await readStoredAuth()).toBeNull();
-    expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth' });
+    expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth', ended: 'refused' });
   });
 
   it('a digest of another token (an older session) does not end this one', async () => {
@@ -99,7 +99,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
       // The caller that gave up while waiting sent nothing; the next refresh presents the new token.
       expect(await refreshSession()).toBe('refreshed');
       expect(presented).toEqual([refresh(0), refresh(1)]);
-      expect(messages).not.toContainEqual({ type: 'logoff', redirect: '/auth' });
+      expect(messages).not.toContainEqual({ type: 'logoff', redirect: '/auth', ended: 'refused' });
     } finally {
       vi.useRealTimers();
     }
@@ -132,7 +132,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
     expect(presented).toEqual([refresh(0), refresh(0)]);
     expect((await readStoredAuth())?.refresh_token).toBe(refresh(2));
     expect(await readKv(refreshInFlightKey, (v): v is unknown => v !== undefined)).toBeNull();
-    expect(messages).not.toContainEqual({ type: 'logoff', redirect: '/auth' });
+    expect(messages).not.toContainEqual({ type: 'logoff', redirect: '/auth', ended: 'refused' });
   });
 
   it('past the refresh grace, a grant never heard ends the session instead of being presented again', async () => {
@@ -169,7 +169,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
     expect(await fresh.refreshSession({ failedToken: access(0) })).toBe('refused');
     expect(next).toEqual([]);
     expect(await readStoredAuth()).toBeNull();
-    await vi.waitFor(() => expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth' }), waitBound);
+    await vi.waitFor(() => expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth', ended: 'refused' }), waitBound);
     // Each tab's login client reports token_refresh_error, as for a refused grant.
     expect(messages).toContainEqual({ type: 'refresh-failed', reason: 'refused' });
   });

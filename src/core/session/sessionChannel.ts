@@ -20,7 +20,8 @@ export function isLogoffRedirect(redirect: string): boolean {
  */
 const sessionMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-changed') }),
-  z.object({ type: z.literal('logoff'), redirect: z.string().check(z.refine(isLogoffRedirect)) }),
+  /** `ended: 'refused'`: the session could not be kept (refresh refused, key gone), not signed out: a page holding unsaved work may keep it. */
+  z.object({ type: z.literal('logoff'), redirect: z.string().check(z.refine(isLogoffRedirect)), ended: z.optional(z.literal('refused')) }),
   z.object({ type: z.literal('tenant-switched'), tenantGuid: z.string() }),
   /**
    * The organisation group or the role within it changed (a role switch says so too): `role` as the

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
 import { isSsoReturn } from '../../lib/auth/sso';
+import { handBackReSignIn, isReSignInReturn } from '../../lib/auth/reSignInReturn';
 import { canSubmit } from '../../lib/auth/signIn';
 import { loadAnonymousState, type AnonymousState } from '../../lib/auth/anonymousState';
 import { changeLanguage } from '../../lib/i18n/changeLanguage';
@@ -14,8 +15,25 @@ import './auth.css';
 // Rarely needed (storage refused), so not part of the sign-in page's first JavaScript (its budget).
 const StorageNotice = lazy(() => import('../banners/StorageNotice').then((m) => ({ default: m.StorageNotice })));
 
-/** The pre-login area: email first; the SAML user-type lookup decides between password and SSO (the flow: lib/auth/signIn). */
+/** The pre-login area, or, in a popup a page opened to sign in again, that popup's way back to the page. */
 export default function AuthPage() {
+  const [search] = useSearchParams();
+  return isReSignInReturn(search) ? <ReSignInReturning /> : <SignInPage />;
+}
+
+/** The popup hands its return to the page that opened it and closes (lib/auth/reSignInReturn). */
+function ReSignInReturning() {
+  const { t } = useTranslation();
+  useEffect(() => handBackReSignIn(window.location.href), []);
+  return (
+    <main className="auth">
+      <p role="status">{t('ReSignInReturning')}</p>
+    </main>
+  );
+}
+
+/** Email first; the SAML user-type lookup decides between password and SSO (the flow: lib/auth/signIn). */
+function SignInPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const inMemory = useAtomValue(storageInMemoryAtom);

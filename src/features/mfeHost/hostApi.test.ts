@@ -5,12 +5,27 @@ import { openToasts } from '../../components/toast/toast';
 import { createHostApi } from './hostApi';
 import { announceSave } from '../../lib/session/saveEvent';
 import { salesModalsAtom } from '../../lib/sales/salesFlow';
+import { hasUnsavedWork } from '../../lib/forms/unsavedWork';
 
 describe('the micro-frontend host API', () => {
   it('calls only the platform through the pipeline, never another origin', async () => {
     const host = createHostApi(() => undefined);
     await expect(host.fetch('https://evil.test/api/x')).rejects.toThrow(TypeError);
     await expect(host.fetch('//evil.test/api/x')).rejects.toThrow(TypeError);
+  });
+
+  it('takes a remote’s unsaved work until it says it is saved, or is unmounted', () => {
+    const unmounted = new AbortController();
+    const host = createHostApi(() => undefined, unmounted.signal);
+    host.unsavedWork(true);
+    expect(hasUnsavedWork()).toBe(true);
+    host.unsavedWork(false);
+    expect(hasUnsavedWork()).toBe(false);
+    host.unsavedWork(true);
+    unmounted.abort();
+    expect(hasUnsavedWork()).toBe(false);
+    host.unsavedWork(true);
+    expect(hasUnsavedWork()).toBe(false);
   });
 
   it('navigates only within the app', () => {

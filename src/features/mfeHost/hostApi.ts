@@ -7,6 +7,7 @@ import { permissionsAtom } from '../../lib/state/signedInState';
 import { toast, type ToastOptions } from '../../components/toast/toast';
 import { onSaveRequested } from '../../lib/session/saveEvent';
 import { ensureModuleLoaded, openModuleTexts, type ModuleTexts } from './moduleTexts';
+import { declareUnsavedWork } from '../../lib/forms/unsavedWork';
 
 /**
  * The documented host API a micro-frontend receives in mount(element, host). A remote never sees
@@ -54,6 +55,11 @@ export interface ShellHostApi {
    */
   onSave(listener: () => unknown): () => void;
   /**
+   * True while the remote holds input not yet saved: a session that ends meanwhile keeps the page,
+   * and the member signs in again over it. Unmounting clears it.
+   */
+  unsavedWork(dirty: boolean): void;
+  /**
    * The shell's sales flows: the upgrade modal (Start Trial, Buy Now), and a renewal
    * request (its case, then the received modal). The shell shows every outcome itself.
    */
@@ -80,6 +86,8 @@ export function trustedApiUrl(path: string): URL | null {
 /** `unmounted` ends what the remote subscribed to when the host page unmounts it. */
 export function createHostApi(navigate: (path: string) => void, unmounted?: AbortSignal): ShellHostApi {
   const modules = new Set<string>();
+  const work = declareUnsavedWork();
+  unmounted?.addEventListener('abort', work.release, { once: true });
   return {
     fetch(path, init) {
       const trusted = trustedApiUrl(path);
@@ -147,6 +155,9 @@ export function createHostApi(navigate: (path: string) => void, unmounted?: Abor
       const off = onSaveRequested(listener);
       unmounted?.addEventListener('abort', off, { once: true });
       return off;
+    },
+    unsavedWork(dirty) {
+      work.set(dirty === true && !unmounted?.aborted);
     },
   };
 }

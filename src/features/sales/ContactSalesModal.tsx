@@ -6,6 +6,7 @@ import { Modal } from '../../components/dialog/Modal';
 import { TextField } from '../../components/form/fields';
 import type { ContactSalesInput } from '../../core/sales/salesCase';
 import { discardDraft, draftKey, readDraft, writeDraft, type DraftOwner } from '../../lib/forms/formDraft';
+import { useUnsavedWork } from '../../lib/forms/unsavedWork';
 import { contactSalesSchema, emptyContactSales, isContactSalesInput } from '../../lib/sales/contactSalesForm';
 import { cancelContactSales, salesBusyAtom, submitContactSales } from '../../lib/sales/salesFlow';
 import { sessionAtom } from '../../lib/session/sessionAtoms';
@@ -43,7 +44,9 @@ export function ContactSalesModal({ fromBuyNow }: { fromBuyNow: boolean }) {
     mode: 'all',
     defaultValues: start.values,
   });
-  const { errors, dirtyFields, touchedFields, isValid, isSubmitting } = formState;
+  const { errors, dirtyFields, touchedFields, isValid, isSubmitting, isDirty } = formState;
+  // A session that ends while this holds input keeps the page: the member signs in again over it.
+  useUnsavedWork(isDirty);
   const shown = (name: keyof ContactSalesInput) => (dirtyFields[name] && touchedFields[name] ? errors[name] : undefined);
 
   useEffect(() => {

@@ -18,6 +18,7 @@ import { toast } from '../../components/toast/toast';
 import { registerNotifier } from '../../lib/notify';
 import { firstScreenShown } from '../../lib/firstScreen';
 import { SessionTimeoutWarning } from '../session/SessionTimeoutWarning';
+import { reSignInAtom } from '../../lib/session/reSignInState';
 import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
 import { BannerArea } from '../banners/BannerArea';
 import { StorageNotice } from '../banners/StorageNotice';
@@ -39,6 +40,8 @@ import './shell.css';
 const AfterFirstScreen = lazy(() => firstScreenShown.then(() => import('./AfterFirstScreen')));
 // The toasts' view (Ark's toaster) joins after the first screen; a toast raised before waits in the queue.
 const Toaster = lazy(() => firstScreenShown.then(() => import('../../components/toast/Toaster')).then((m) => ({ default: m.Toaster })));
+// Loaded only when a session ends over unsaved work (lib/session/reSignIn).
+const ReSignInDialog = lazy(() => import('../session/ReSignInDialog'));
 const CurrentDateTime = lazy(() => firstScreenShown.then(() => import('../preferences/CurrentDateTime')).then((m) => ({ default: m.CurrentDateTime })));
 
 function useAutoRefresh() {
@@ -107,6 +110,7 @@ function ShellBrand() {
 export function SignedInLayout() {
   const { t } = useTranslation();
   const reachable = useAtomValue(platformReachableAtom);
+  const reSigningIn = useAtomValue(reSignInAtom) !== null;
   const status = connectionStatus(useAtomValue(connectionAtom), navigator.onLine);
   useAutoRefresh();
   useRecovery(reachable);
@@ -160,6 +164,11 @@ export function SignedInLayout() {
         <AfterFirstScreen />
       </Suspense>
       <SessionTimeoutWarning />
+      {reSigningIn && (
+        <Suspense fallback={null}>
+          <ReSignInDialog />
+        </Suspense>
+      )}
       {signOutConfirm}
       <Suspense fallback={null}>
         <Toaster />

@@ -4,7 +4,7 @@
  */
 import type { RuntimeConfig } from '../../config/runtimeConfig';
 import { paths } from '../../config/paths';
-import { requestToken } from '../../core/session/tokenClient';
+import { requestToken, type TokenResult } from '../../core/session/tokenClient';
 import { readStoredAuth } from '../../core/session/sessionDb';
 import { createProofKey } from '../../core/session/proofKey';
 import { storeSignIn, takeReturnPath } from '../session/session';
@@ -20,8 +20,20 @@ export interface SignInIo {
   currentUrl: () => URL;
 }
 
+/** The password grant (the sign-in page's, and the dialog's that signs in again over a page). */
+export async function requestPasswordGrant(config: RuntimeConfig, email: string, password: string): Promise<TokenResult> {
+  const { authClient } = config;
+  // Each sign-in proves its grant with a key of its own (DPoP); without WebCrypto the grant goes
+  // without a proof, and a platform then answers Bearer tokens as before.
+  const proofKey = await createProofKey().catch(() => null);
+  return requestToken(
+    { grant_type: 'password', username: email, password, client_id: authClient.clientId, scope: authClient.scope },
+    authClient.tokenEndpoint ?? undefined,
+    { proofKey },
+  );
+}
+
 export async function runSignInCommand(command: SignInCommand, io: SignInIo): Promise<SignInEvent | null> {
-  const { authClient } = io.config;
   switch (command.type) {
     case 'look-up-user-type': {
       const type = await lookupSamlUserType(command.email);
@@ -29,17 +41,8 @@ export async function runSignInCommand(command: SignInCommand, io: SignInIo): Pr
     }
     case 'start-sso':
       return (await startSso(io.config, command.email)).ok ? null : { type: 'sso-start-failed' };
-    case 'request-password-grant': {
-      // Each sign-in proves its grant with a key of its own (DPoP); without WebCrypto the grant goes
-      // without a proof, and a platform then answers Bearer tokens as before.
-      const proofKey = await createProofKey().catch(() => null);
-      const result = await requestToken(
-        { grant_type: 'password', username: command.email, password: command.password, client_id: authClient.clientId, scope: authClient.scope },
-        authClient.tokenEndpoint ?? undefined,
-        { proofKey },
-      );
-      return { type: 'grant-answered', email: command.email, result };
-    }
+    case 'request-password-grant':
+      return { type: 'grant-answered', email: command.email, result: await requestPasswordGrant(io.config, command.email, command.password) };
     case 'store-sign-in':
       try {
         await storeSignIn(command.granted, command.email);

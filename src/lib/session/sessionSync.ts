@@ -41,6 +41,8 @@ export function startSessionSync(): () => void {
         void sessionHasEnded()
           .then(async (ended) => {
             if (!ended) return null;
+            // A page holding unsaved work stays: its member signs in again over it (lib/session/reSignIn).
+            if (await (await import('./reSignIn')).keepPageForReSignIn(message.ended)) return null;
             const { clearLocalSession } = await import('./logoff');
             return clearLocalSession({ keepDrafts: true });
           })

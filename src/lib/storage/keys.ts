@@ -31,6 +31,8 @@ export const storageKeys = {
   chromeWarmUp: `${storagePrefix}chromeWarmUp`,
   /** Per tab (sessionStorage): this tab's id, for the auto refresh's leader mark. */
   tabId: `${storagePrefix}tabId`,
+  /** The `state` of a re-sign-in popup's authorization request: its return goes back to the page that opened it. */
+  reSignInState: `${storagePrefix}reSignInState`,
 } as const;
 
 /** A form's unsent input (lib/forms/formDraft), one key per form, member and tenant. */

@@ -18,6 +18,7 @@ const texts: SignedOutShellTexts = {
   Offline: "غير متصل",
   Password: "كلمة المرور",
   ProductLogo: "شعار المنتج",
+  ReSignInReturning: "تم تسجيل الدخول. جارٍ العودة إلى صفحتك…",
   Reconnecting: "جارٍ إعادة الاتصال…",
   Reload: "إعادة التحميل",
   Retry: "إعادة المحاولة",

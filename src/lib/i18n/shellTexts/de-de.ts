@@ -18,6 +18,7 @@ const texts: SignedOutShellTexts = {
   Offline: "Offline",
   Password: "Passwort",
   ProductLogo: "Produktlogo",
+  ReSignInReturning: "Angemeldet. Zurück zu Ihrer Seite…",
   Reconnecting: "Verbindung wird wiederhergestellt…",
   Reload: "Neu laden",
   Retry: "Erneut versuchen",

@@ -18,6 +18,7 @@ const texts: SignedOutShellTexts = {
   Offline: "Offline",
   Password: "Password",
   ProductLogo: "Product logo",
+  ReSignInReturning: "Signed in. Returning to your page…",
   Reconnecting: "Reconnecting…",
   Reload: "Reload",
   Retry: "Try again",
