@@ -15,7 +15,7 @@ async function expectNoAxeViolations(page: Page) {
 test.describe('banners', () => {
   // The fixtures' default quietStartup keeps the start-up modals out of the way; banners stay real.
   // One persona per step in one tab, each step after the first starting afresh (freshStart).
-  test('the release banner: asked for in the member’s language, sanitised, dismissed for good; SANDBOX tenant: the sandbox banner, with its parent; an Arabic member gets the banner in Arabic', async ({
+  test('release banner in the member’s language, sanitised, dismissed for good; a SANDBOX tenant’s banner names its parent', async ({
     page,
     freshStart,
     signedIn,
@@ -73,7 +73,7 @@ test.describe('banners', () => {
   });
 
   // One admin start: each later step changes the banner answer and reloads, since every run asks again.
-  test('a paid tenant has no sandbox banner; a failed banner read shows none for this run and breaks nothing; kinds, colours and hostile answers (override)', async ({
+  test('no sandbox banner for a paid tenant; a failed read shows none and breaks nothing; kinds, colours, hostile answers', async ({
     page,
     signedIn,
     platform,

@@ -13,7 +13,7 @@ test.describe('runtime configuration (/config.json)', () => {
     expect(await response.json()).toMatchObject({ authClient: { clientId: 'trust-shell', scope: 'read' } });
   });
 
-  test('a config file that is not JSON, violates the schema, has an unknown field or an unsafe origin is a clear start-up error, not a blank page', async ({ page }) => {
+  test('a config file not JSON, off the schema, with an unknown field or unsafe origin is a clear start-up error, not blank', async ({ page }) => {
     let errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());

@@ -11,7 +11,7 @@ test.describe('contract fall-backs (platform-api.yaml fall-back table)', () => {
 
     // One tab for both answers: the second starts afresh (freshStart), so nothing of the first,
     // the null user included, is there to show.
-    test('users/current/legacy answering 500 or an array for an object is a null user: the e-mail stands in for the name and no start-up modal runs', async ({
+    test('users/current/legacy answering 500 or an array is a null user: the e-mail stands in, no start-up modal runs', async ({
       page,
       freshStart,
       signedIn,

@@ -46,7 +46,7 @@ function redeem(request: APIRequestContext, platform: PlatformControl, refreshTo
 const memberCalls = (log: LoggedRequest[]) => log.filter((r) => r.path.includes('/api/') && !r.path.endsWith(tokenPath) && r.headers.authorization !== undefined);
 
 test.describe('a copied token is useless without this browser\'s key', () => {
-  test('the refresh token from IndexedDB, redeemed elsewhere without the key, is refused; the access token as Bearer gets 401; the shell refreshes on', async ({ page, signIn, platform, request }) => {
+  test('a refresh token redeemed elsewhere without the key is refused; the access token as Bearer gets 401; refresh goes on', async ({ page, signIn, platform, request }) => {
     await signIn(page, 'admin@acme.test');
     const stolen = await stolenTokens(page);
     expect((await storedEntry(page, 'auth')) as StoredAuth).toMatchObject({ tokenType: 'DPoP' });

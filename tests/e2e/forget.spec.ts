@@ -52,7 +52,7 @@ test.describe('nothing of the member left behind', () => {
   test.describe('in the service worker', () => {
     test.use({ serviceWorkers: 'allow' });
 
-    test('(c) a session the worker ends with no tab open (a Background Sync replay, refresh refused) leaves nothing of the member in its stores; the next page start clears local storage', async ({ context, page, signedIn, platform }) => {
+    test('(c) a session the worker ends with no tab open leaves nothing of the member; the next page start clears storage', async ({ context, page, signedIn, platform }) => {
       const marks = await signedInMember(page, signedIn);
       await waitForServiceWorker(page);
       await finishedStarting(page);

@@ -38,7 +38,7 @@ async function checkStatusLayout(page: Page, chrome: ShellChrome, testInfo: Test
 }
 
 test.describe('lie-fi', () => {
-  test('warm start: the shell works from the device, says it is reconnecting within 10 s, keeps a write for later, and clears itself when answers come', async ({
+  test('warm start: works from the device, says it is reconnecting within 10 s, keeps a write, clears when answers come', async ({
     context,
     page,
     signedIn,

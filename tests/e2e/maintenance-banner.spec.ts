@@ -42,7 +42,7 @@ async function looksRight(page: Page, name: string, testInfo: Parameters<typeof 
   expect(await axeViolations(page, '.banner-area')).toEqual([]);
 }
 
-test('the maintenance window stays in the banner area from Continue until it ends, dismissible per schedule, in each language and direction', async ({
+test('the maintenance window stays in the banner area from Continue until it ends, dismissible, in each language', async ({
   page,
   context,
   signedIn,

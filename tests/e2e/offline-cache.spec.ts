@@ -111,12 +111,12 @@ test.describe('without a service worker', () => {
   });
 });
 
-test('a start under the service worker reads the built files from its precache without waking the worker; a tenant switch deletes the old tenant’s cached answers', async ({ page, signedIn, platform }) => {
+test('a start under the worker reads built files from its precache without waking it; a tenant switch drops the cache', async ({ page, signedIn, platform }) => {
   const partitionA = await partitionOf(platform, 'admin@acme.test');
   await signedIn(page, 'admin@acme.test');
   await waitForServiceWorker(page);
   await page.reload();
-  await test.step('a start under the service worker reads the built files from its precache by the browser’s own route, without waking the worker', async () => {
+  await test.step('a start under the worker reads the built files from its precache by the browser’s own route, not waking it', async () => {
     await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
     // Resource Timing names the route the browser took for each file (Chromium's static routing
     // fields): the rule's cache, and found there, for every script and style sheet of the start.

@@ -30,7 +30,7 @@ function reverseEveryLevel(nodes: Node[]): Node[] {
 test.describe('organisation tree', () => {
   // The admin's step starts afresh (freshStart): its reversed init must be the first the shell reads,
   // with no tree kept from before.
-  test('an invited user (no Login) gets the single node of their first organisation; admin: every level sorted by Position, choosing by keyboard switches the organisation', async ({
+  test('an invitee (no Login) gets their first organisation\'s node; admin: levels by Position, keyboard switches', async ({
     page,
     freshStart,
     signedIn,
@@ -100,7 +100,7 @@ test.describe('organisation tree', () => {
 
   // One admin start at 360 px, as the axe test made it; the other steps take the same page back to
   // the default width, where the picker sits in the top bar.
-  test('axe finds no violations with the picker open, and it fits 360 px; search finds organisations at any depth, with their path; Escape closes the picker and returns focus; a refused switch shows an error and changes nothing', async ({
+  test('picker: axe clean, fits 360 px; search at any depth with paths; Escape returns focus; a refused switch changes nothing', async ({
     page,
     signedIn,
     platform,

@@ -75,7 +75,7 @@ async function toastScreens(page: Page, testInfo: TestInfo, variant: string, tex
 
 // Three tests (light, dark, Arabic) rather than one, so they run side by side on the workers.
 for (const variant of ['light', 'dark'] as const) {
-  test(`screenshots in ${variant}: sign-in, 404, the shell, its menus, the organisation picker, a modal and toasts at three widths`, async ({ page }, testInfo) => {
+  test(`screenshots in ${variant}: sign-in, 404, the shell, menus, picker, a modal and toasts at three widths`, async ({ page }, testInfo) => {
     test.slow(); // 18 screenshots and a sign-in
     if (variant === 'dark') {
       await page.goto('/auth');

@@ -317,7 +317,7 @@ test.describe('a context in the address', () => {
   // fixed moment of the test would only add its install.
   test.use({ serviceWorkers: 'block' });
 
-  test('a context the platform cannot resolve is ignored; a version-1 context for another tenant asks first: Cancel stays, Continue switches', async ({ page, signedIn, platform, request }) => {
+  test('an unresolvable context is ignored; a version-1 context for another tenant asks: Cancel stays, Continue switches', async ({ page, signedIn, platform, request }) => {
     await test.step('a context the platform cannot resolve is ignored and the app carries on', async () => {
       await signedIn(page, 'admin@acme.test', '/mfe-host?context=no-such-context&contextVersion=1');
       await expect(page).toHaveURL(/\/mfe-host$/);

@@ -117,7 +117,7 @@ test('a write from two tabs is sent twice; five tabs reloaded together ask the p
     await waitForServiceWorker(tab);
     await expect(new ShellChrome(tab).memberName).not.toBeEmpty();
   }
-  await test.step('a write is never shared: sent from two tabs, it reaches the platform twice (and the worker forgets what the tabs read when they opened)', async () => {
+  await test.step('a write is never shared: sent from two tabs it reaches the platform twice, and the worker forgets its reads', async () => {
     const write = '/api/alert/v1/schedules/7/acknowledge';
     const held = await platform.fault({ path: write, method: 'POST', hold: true });
     const sends = pages.slice(0, 2).map((tab) => tab.evaluate((path) => fetch(path, { method: 'POST' }).then((r) => r.status), write));

@@ -12,7 +12,7 @@ const tokenPath = '/api/access/v1/oauth/token';
 const preferencesPrefix = '/api/globalization/v1/ui-settings/user/';
 const twoHours = 7_200;
 
-test('a laptop asleep for two hours resumes within 5 s of the network returning: one refresh for all tabs, no sign-out, the outbox drained once', async ({
+test('a laptop asleep two hours resumes within 5 s of the network: one refresh for all tabs, no sign-out, outbox once', async ({
   context,
   tabs,
   signedIn,
