@@ -109,6 +109,7 @@ export type TrustedIssuerBody = z.infer<typeof TrustedIssuerControl>;
 const RefreshGraceControl = z.strictObject({ seconds: z.number().int().min(0).max(MAX_GRACE_SECONDS) });
 
 const ModuleTerms = z.strictObject({ tenantGuid: Uuid, module: ModuleName, language: LanguageCode, terms: z.record(z.string(), z.string()) });
+export type ModuleTermsBody = z.infer<typeof ModuleTerms>;
 
 class ControlError extends Error {
   constructor(

@@ -7,5 +7,5 @@ export type { LogEntry, DpopVerdictName } from './log.ts';
 export type { FaultSpec } from './faults.ts';
 export type { OverrideSpec } from './overrides.ts';
 export type { TokenResponse } from './grants.ts';
-export type { DpopControlBody, LifetimesBody, TrustedIssuerBody } from './control.ts';
+export type { DpopControlBody, LifetimesBody, ModuleTermsBody, TrustedIssuerBody } from './control.ts';
 export type { OrgTreeNode } from './data/org-trees.ts';

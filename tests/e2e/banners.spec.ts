@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, ar, finishedStarting } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar } from './support/catalogues.ts';
+import { finishedStarting } from './support/waits.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome } from './support/pages.ts';
 

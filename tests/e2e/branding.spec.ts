@@ -1,6 +1,9 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { test, expect, en, finishedStarting, recordDialogs, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { finishedStarting, waitForServiceWorker } from './support/waits.ts';
+import { recordDialogs } from './support/recorders.ts';
 import { ShellChrome } from './support/pages.ts';
 import { platformGet, tenantIdByName } from './support/session.ts';
 

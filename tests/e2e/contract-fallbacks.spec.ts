@@ -1,4 +1,6 @@
-import { test, expect, en, finishedStarting } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { finishedStarting } from './support/waits.ts';
 import { Dialog, ShellChrome } from './support/pages.ts';
 import { platformGet, refreshGrants } from './support/session.ts';
 

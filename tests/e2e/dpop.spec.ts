@@ -1,6 +1,7 @@
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { ShellChrome } from './support/pages.ts';
 import { storedEntry } from './support/shellStorage.ts';
 import { expireAccessTokens, refreshGrants } from './support/session.ts';

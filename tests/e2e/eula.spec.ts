@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, ar, quietenStartup } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar } from './support/catalogues.ts';
+import { quietenStartup } from './support/platform.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';

@@ -1,5 +1,7 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
-import { test, expect, en, finishedStarting, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { finishedStarting, waitForServiceWorker } from './support/waits.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { ShellChrome } from './support/pages.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';

@@ -1,9 +1,12 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test, expect, en, communityHost, quietenStartup, recordDialogs } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { communityHost } from './support/server.ts';
+import { recordDialogs } from './support/recorders.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
 import { payloads } from './support/payloads.ts';
-import type { PlatformControl } from './support/platform.ts';
+import { quietenStartup, type PlatformControl } from './support/platform.ts';
 
 /**
  * Item 1 (XSS / injection and open redirects): hostile strings placed by the emulator's

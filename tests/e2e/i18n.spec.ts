@@ -1,6 +1,8 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { test, expect, en, waitForServiceWorker, ar, de } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar, de } from './support/catalogues.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 

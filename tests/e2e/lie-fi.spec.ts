@@ -1,5 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, ar, en, finishedStarting } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { ar, en } from './support/catalogues.ts';
+import { finishedStarting } from './support/waits.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { axeViolations } from './support/axe.ts';
 import { barCollisions } from './support/layout.ts';

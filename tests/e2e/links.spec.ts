@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, communityHost } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { communityHost } from './support/server.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome } from './support/pages.ts';
 

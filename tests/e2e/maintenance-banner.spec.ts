@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, ar, quietenStartup } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 import { shoot } from './support/screenshots.ts';
 import { ShellChrome, StartupModals } from './support/pages.ts';
-import type { PlatformControl } from './support/platform.ts';
+import { quietenStartup, type PlatformControl } from './support/platform.ts';
 
 /** SPEC §2 banner area: the maintenance window stays in view after its modal, until it ends. */
 

@@ -1,6 +1,7 @@
-import { test, expect, en, de, ar, quietenStartup } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { ar, de, en } from './support/catalogues.ts';
 import { ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
-import { PlatformControl } from './support/platform.ts';
+import { PlatformControl, quietenStartup } from './support/platform.ts';
 import { tenantIdByName } from './support/session.ts';
 import { startShellServerWithConfig } from './support/server.ts';
 import { memberCredential, proofVerdict } from './support/credentials.ts';

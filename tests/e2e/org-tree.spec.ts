@@ -1,20 +1,19 @@
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 import { initPath, openPicker, picker, tree } from './support/orgTree.ts';
 import { refreshGrants } from './support/session.ts';
 import { Dialog, ShellChrome } from './support/pages.ts';
 import type { PlatformControl } from './support/platform.ts';
+import type { OrgTreeNode } from '../../emulator/types.ts';
 
 const rootTreePath = '/api/access/v1/organizations/root-tree';
 const invitedPath = '/api/access/v1/users/current/organizations';
 const tokenPath = '/api/access/v1/oauth/token';
 
-interface Node {
-  Id: string;
-  Name: string;
-  Children: Node[];
-}
+/** A node of init's organisations, as the emulator types it. */
+type Node = OrgTreeNode;
 
 /** The persona's real init answer, read from the platform itself. */
 async function initAnswer(request: APIRequestContext, platform: PlatformControl, email: string): Promise<{ organizations: Node[] } & Record<string, unknown>> {

@@ -1,9 +1,11 @@
 import type { Page, Route } from '@playwright/test';
-import { test, expect, en, finishedStarting, quietenStartup, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { finishedStarting, waitForServiceWorker } from './support/waits.ts';
 import { axeViolations } from './support/axe.ts';
 import { Dialog, ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
 import { queuedWrites as queued } from './support/shellStorage.ts';
-import type { LoggedRequest, PlatformControl } from './support/platform.ts';
+import { quietenStartup, type LoggedRequest, type PlatformControl } from './support/platform.ts';
 import { memberCredential, presentedToken, proofVerdict } from './support/credentials.ts';
 
 /**

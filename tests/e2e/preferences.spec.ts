@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, ar } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome } from './support/pages.ts';
 

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
-import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { chromiumPath } from './support/browser.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, en, ar } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar } from './support/catalogues.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { pickerOverlaps, sidewaysScroll } from './support/layout.ts';
 import { shoot } from './support/screenshots.ts';

@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { autoRefreshRuns, countRefreshes, outcomes, returnUrl } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
-import { cataloguesWithout } from './support/catalogues.ts';
+import { cataloguesWithout, en } from './support/catalogues.ts';
 import type { PlatformControl } from './support/platform.ts';
 import { queuedWrites } from './support/shellStorage.ts';
 

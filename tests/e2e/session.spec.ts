@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { autoRefreshRuns, countRefreshes, outcomes, refreshGrants, switchGrants, tenantIdByName } from './support/session.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { claimsOf } from './support/malformedTokens.ts';

@@ -1,5 +1,7 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
-import { test, expect, waitForServiceWorker, arriveSignedIn } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { waitForServiceWorker } from './support/waits.ts';
+import { arriveSignedIn } from './support/signIn.ts';
 import { ShellChrome } from './support/pages.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 

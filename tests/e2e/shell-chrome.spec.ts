@@ -1,4 +1,5 @@
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome } from './support/pages.ts';
 import { refreshGrants, tenantIdByName } from './support/session.ts';

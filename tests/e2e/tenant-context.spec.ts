@@ -1,4 +1,5 @@
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { Dialog, ShellChrome } from './support/pages.ts';
 import { tenantIdByName } from './support/session.ts';
 

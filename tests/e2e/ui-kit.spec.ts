@@ -1,6 +1,7 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 
 /** The shared UI kit on /ui-kit: keyboard rules, answers, limits, accessibility. */
 

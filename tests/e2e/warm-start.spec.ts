@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
-import { test, expect, de, ar, recordDialogs, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { de, ar } from './support/catalogues.ts';
+import { recordDialogs } from './support/recorders.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { PrePaint, ShellChrome, SignInPage } from './support/pages.ts';
 import { platformGet } from './support/session.ts';
 import { storedEntry } from './support/shellStorage.ts';
