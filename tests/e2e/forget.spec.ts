@@ -95,7 +95,7 @@ test.describe('an organisation-group switch', () => {
   /** Where the inventory keeps a scope's data through a switch: waiting writes and drafts, each keyed by its scope. */
   const keptAtSwitch = (where: string) => where.startsWith('indexedDB:trust-shell-outbox/writes/') || where.startsWith('localStorage:trust-shell.draft.');
 
-  test('(d) leaves nothing of the previous group where the inventory says it goes, and a start that cannot reach the platform shows none of it', async ({ page, signedIn, platform }) => {
+  test('(d) leaves nothing of the previous group where the inventory says, and an offline start shows none of it', async ({ page, signedIn, platform }) => {
     await signedIn(page, email);
     const chrome = new ShellChrome(page);
     await expect(chrome.organisationGroups).toContainText('Acme Global');

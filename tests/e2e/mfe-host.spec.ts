@@ -33,7 +33,7 @@ test.describe('micro-frontend host (/mfe-host)', () => {
     await expect(page.getByTestId('example-remote-user')).toHaveCount(0);
   });
 
-  test('a remote shows the tenant’s own term of its module, and the other language’s after a live switch; an unsafe module name is refused', async ({
+  test('a remote shows the tenant’s term of its module, and the new language’s after a live switch; an unsafe name is refused', async ({
     page,
     signedIn,
     platform,
