@@ -10,7 +10,7 @@ const supportDir = new URL('../e2e/support/', import.meta.url);
 const index = readFileSync(new URL('README.md', supportDir), 'utf8');
 const helperFiles = readdirSync(supportDir).filter((name) => name.endsWith('.ts'));
 /** File names the index mentions as code (`name.ts`). */
-const listed = [...index.matchAll(/`([\w.]+\.ts)`/g)].map((m) => m[1]!);
+const listed = [...index.matchAll(/`([\w.-]+\.ts)`/g)].map((m) => m[1]!);
 
 describe('tests/e2e/support/README.md, the helpers index', () => {
   it('lists every helper file', () => {
