@@ -101,9 +101,15 @@ const TrustedIssuerControl = z.strictObject({
   jwks: z.strictObject({ keys: z.array(z.looseObject({ kty: z.string().min(1) }).refine((k) => !['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'].some((m) => m in k), 'private key material')).min(1) }),
 });
 
+/** What the control API takes (tests drive it through these; see emulator/types.ts). */
+export type DpopControlBody = z.infer<typeof DpopControl>;
+export type LifetimesBody = z.infer<typeof Lifetimes>;
+export type TrustedIssuerBody = z.infer<typeof TrustedIssuerControl>;
+
 const RefreshGraceControl = z.strictObject({ seconds: z.number().int().min(0).max(MAX_GRACE_SECONDS) });
 
 const ModuleTerms = z.strictObject({ tenantGuid: Uuid, module: ModuleName, language: LanguageCode, terms: z.record(z.string(), z.string()) });
+export type ModuleTermsBody = z.infer<typeof ModuleTerms>;
 
 class ControlError extends Error {
   constructor(

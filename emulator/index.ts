@@ -21,7 +21,7 @@ import { HttpError, apiError, bodyForLog, empty, headersForLog, json, oauthError
 import { IdempotencyCache } from './idempotency.ts';
 import { RequestLog, type LogEntry } from './log.ts';
 import { OverrideTable } from './overrides.ts';
-import { Router } from './router.ts';
+import { Router, type RouteDef } from './router.ts';
 import type { Runtime } from './runtime.ts';
 import { Store } from './store.ts';
 import { TokenService } from './tokens.ts';
@@ -84,8 +84,23 @@ export function isPlatformPath(pathname: string, control: boolean = controlDefau
   return control && pathname.startsWith('/__control/');
 }
 
+/** Every route the emulator serves, in match order (tests/unit/contractLists.test.ts checks them against the contract). */
+export const platformRoutes: readonly RouteDef[] = [
+  ...tokenRoutes,
+  ...authorizeRoutes,
+  ...accessRoutes,
+  ...samlRoutes,
+  ...stateRoutes,
+  ...globalizationRoutes,
+  ...toolRoutes,
+  ...oidcRoutes,
+  ...crmRoutes,
+  ...remoteRoutes,
+  ...analyticsRoutes,
+];
+
 function buildRouter(): Router {
-  return new Router().add(...tokenRoutes, ...authorizeRoutes, ...accessRoutes, ...samlRoutes, ...stateRoutes, ...globalizationRoutes, ...toolRoutes, ...oidcRoutes, ...crmRoutes, ...remoteRoutes, ...analyticsRoutes);
+  return new Router().add(...platformRoutes);
 }
 
 function faultReply(status: number, tokenEndpoint: boolean): Reply {

@@ -22,7 +22,7 @@ describe('the Content-Security-Policy from the runtime configuration', () => {
     });
   });
 
-  it('adds exactly the configured analytics and micro-frontend origins to script-src, and the connected origins to connect-src', () => {
+  it('adds exactly the configured analytics and micro-frontend origins to script-src, connected ones to connect-src', () => {
     const policy = directives(
       contentSecurityPolicy(
         JSON.stringify({
@@ -48,7 +48,7 @@ describe('the Content-Security-Policy from the runtime configuration', () => {
     expect(policy['script-src']).toEqual(["'self'"]);
   });
 
-  it('form-action adds only the web-to-lead origin; remotes may bring their own styles, images and fonts; the analytics agent its beacons', () => {
+  it('form-action adds only the web-to-lead origin; remotes may bring styles, images and fonts; analytics its beacons', () => {
     const policy = directives(
       contentSecurityPolicy(
         JSON.stringify({

@@ -1,4 +1,5 @@
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 
 test('axe finds no violations on /404, /404/clouds and /auth', async ({ page }) => {

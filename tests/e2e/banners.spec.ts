@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, ar, finishedStarting } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar } from './support/catalogues.ts';
+import { finishedStarting } from './support/waits.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome } from './support/pages.ts';
 
@@ -15,7 +17,7 @@ async function expectNoAxeViolations(page: Page) {
 test.describe('banners', () => {
   // The fixtures' default quietStartup keeps the start-up modals out of the way; banners stay real.
   // One persona per step in one tab, each step after the first starting afresh (freshStart).
-  test('the release banner: asked for in the member’s language, sanitised, dismissed for good; SANDBOX tenant: the sandbox banner, with its parent; an Arabic member gets the banner in Arabic', async ({
+  test('release banner in the member’s language, sanitised, dismissed for good; a SANDBOX tenant’s banner names its parent', async ({
     page,
     freshStart,
     signedIn,
@@ -73,7 +75,7 @@ test.describe('banners', () => {
   });
 
   // One admin start: each later step changes the banner answer and reloads, since every run asks again.
-  test('a paid tenant has no sandbox banner; a failed banner read shows none for this run and breaks nothing; kinds, colours and hostile answers (override)', async ({
+  test('no sandbox banner for a paid tenant; a failed read shows none and breaks nothing; kinds, colours, hostile answers', async ({
     page,
     signedIn,
     platform,

@@ -1,6 +1,9 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { test, expect, en, finishedStarting, recordDialogs, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { finishedStarting, waitForServiceWorker } from './support/waits.ts';
+import { recordDialogs } from './support/recorders.ts';
 import { ShellChrome } from './support/pages.ts';
 import { platformGet, tenantIdByName } from './support/session.ts';
 
@@ -26,7 +29,7 @@ const favicon = (page: Page) => page.locator('link[rel~="icon"]').first().getAtt
 const text = (key: string, values: Record<string, string>) => Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), en[key]!);
 
 test.describe('tenant branding', () => {
-  test('the tenant brand paints colours, tab title, favicon, logo and title; axe passes; sign-out restores the product brand; then a failed theme call keeps the stored theme', async ({
+  test('tenant brand: colours, tab title, favicon, logo, axe clean; sign-out restores it; a failed theme call keeps the theme', async ({
     page,
     signedIn,
     platform,
@@ -122,7 +125,7 @@ test.describe('tenant branding', () => {
   test.describe('served by the service worker', () => {
     test.use({ serviceWorkers: 'allow' });
 
-    test('a reload offline paints the kept brand; a theme picked in the top bar is kept for the next start; switching off (Acme Europe) applies the server theme over the stored one', async ({
+    test('offline reload paints the kept brand; a picked theme is kept; switching off applies the server theme over the stored', async ({
       page,
       context,
       signedIn,

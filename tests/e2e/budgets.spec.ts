@@ -67,7 +67,7 @@ function expectWithin(scripts: Script[], budget: number): void {
 }
 
 test.describe('JavaScript budgets', () => {
-  test('a first visit to /auth downloads at most 150 KB of JavaScript as sent, deferred chunks included, until the page has settled', async ({ context }) => {
+  test('a first visit to /auth downloads at most 150 KB of JavaScript as sent, deferred chunks included, until settled', async ({ context }) => {
     const recording = recordScripts(context);
     const tab = await uncachedPage(context);
     const signInPage = new SignInPage(tab);

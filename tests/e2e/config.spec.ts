@@ -1,10 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, en, arriveSignedIn, quietenStartup } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { arriveSignedIn } from './support/signIn.ts';
 import { SignInPage } from './support/pages.ts';
 import { startShellServer, startShellServerWithConfig } from './support/server.ts';
-import { PlatformControl } from './support/platform.ts';
+import { PlatformControl, quietenStartup } from './support/platform.ts';
 
 test.describe('runtime configuration (/config.json)', () => {
   test('the served document is the defaults merged with SHELL_CONFIG', async ({ request, baseURL }) => {
@@ -13,7 +15,7 @@ test.describe('runtime configuration (/config.json)', () => {
     expect(await response.json()).toMatchObject({ authClient: { clientId: 'trust-shell', scope: 'read' } });
   });
 
-  test('a config file that is not JSON, violates the schema, has an unknown field or an unsafe origin is a clear start-up error, not a blank page', async ({ page }) => {
+  test('a config file not JSON, off the schema, with an unknown field or unsafe origin is a clear start-up error, not blank', async ({ page }) => {
     let errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());

@@ -1,4 +1,6 @@
-import { test, expect, en, finishedStarting } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { finishedStarting } from './support/waits.ts';
 import { Dialog, ShellChrome } from './support/pages.ts';
 import { platformGet, refreshGrants } from './support/session.ts';
 
@@ -11,7 +13,7 @@ test.describe('contract fall-backs (platform-api.yaml fall-back table)', () => {
 
     // One tab for both answers: the second starts afresh (freshStart), so nothing of the first,
     // the null user included, is there to show.
-    test('users/current/legacy answering 500 or an array for an object is a null user: the e-mail stands in for the name and no start-up modal runs', async ({
+    test('users/current/legacy answering 500 or an array is a null user: the e-mail stands in, no start-up modal runs', async ({
       page,
       freshStart,
       signedIn,

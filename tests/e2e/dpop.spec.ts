@@ -1,6 +1,7 @@
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { ShellChrome } from './support/pages.ts';
 import { storedEntry } from './support/shellStorage.ts';
 import { expireAccessTokens, refreshGrants } from './support/session.ts';
@@ -46,7 +47,7 @@ function redeem(request: APIRequestContext, platform: PlatformControl, refreshTo
 const memberCalls = (log: LoggedRequest[]) => log.filter((r) => r.path.includes('/api/') && !r.path.endsWith(tokenPath) && r.headers.authorization !== undefined);
 
 test.describe('a copied token is useless without this browser\'s key', () => {
-  test('the refresh token from IndexedDB, redeemed elsewhere without the key, is refused; the access token as Bearer gets 401; the shell refreshes on', async ({ page, signIn, platform, request }) => {
+  test('a refresh token redeemed elsewhere without the key is refused; the access token as Bearer gets 401; refresh goes on', async ({ page, signIn, platform, request }) => {
     await signIn(page, 'admin@acme.test');
     const stolen = await stolenTokens(page);
     expect((await storedEntry(page, 'auth')) as StoredAuth).toMatchObject({ tokenType: 'DPoP' });

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, ar, quietenStartup } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar } from './support/catalogues.ts';
+import { quietenStartup } from './support/platform.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
@@ -14,7 +16,7 @@ const acceptButton = (page: Page, texts = en) => page.getByRole('button', { name
 
 test.describe('/eula: the end-user agreement', () => {
   // The steps that accept share one tab: each next one starts afresh (freshStart).
-  test('accepting: the shown Version, refreshed once, on to the return URL; a 400 on Version shows the new agreement; a failed load and acceptance can be tried again', async ({
+  test('accepting: the shown Version, one refresh, the return URL; a 400 on Version shows the new text; failures retry', async ({
     page,
     freshStart,
     platform,
@@ -94,7 +96,7 @@ test.describe('/eula: the end-user agreement', () => {
 
   // The steps that never accept share one start too: the sanitised agreement first (so its
   // reading of the CSP reports holds its own alone), then, signed out, offline and in Arabic.
-  test('without accepting: the agreement HTML is sanitised; offline, Accept waits and Sign out leaves through the logoff; in Arabic right to left and axe-clean', async ({
+  test('without accepting: sanitised HTML; offline, Accept waits and Sign out logs off; in Arabic right to left, axe-clean', async ({
     page,
     context,
     platform,

@@ -1,5 +1,7 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
-import { test, expect, en, finishedStarting, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { finishedStarting, waitForServiceWorker } from './support/waits.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { ShellChrome } from './support/pages.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
@@ -316,7 +318,7 @@ test.describe('token endpoint failing 30% of the time with 2 s latency', () => {
   });
 });
 
-test('a grant given up at its time limit (the machine slept past it) while the platform still redeems it: its token is never presented again', async ({ page, signedIn, platform }) => {
+test('a grant given up at its time limit (machine slept) while the platform still redeems it is never presented again', async ({ page, signedIn, platform }) => {
   recordAttempts('fault', ['token grant given up at its time limit while held']);
   await page.clock.install();
   await signedIn(page, 'admin@acme.test', workScreen);
@@ -402,7 +404,7 @@ test.describe('service worker stopped mid-session', () => {
     return () => [...status.values()];
   }
 
-  test('the worker stopped (and restarted without its memory): the next calls carry the bearer and succeed, also through a refresh', async ({ context, page, signedIn, platform }) => {
+  test('the worker stopped and restarted without memory: the next calls carry the bearer and succeed, also via a refresh', async ({ context, page, signedIn, platform }) => {
     recordAttempts('fault', ['service worker stopped mid-session', 'service worker stopped with an expired access token']);
     await signedIn(page, 'admin@acme.test');
     await waitForServiceWorker(page);
@@ -452,7 +454,7 @@ for (const mode of ['in page', 'service worker'] as const) {
   test.describe(`a tab reloaded while its refresh is in flight (${mode})`, () => {
     test.use({ serviceWorkers: mode === 'service worker' ? 'allow' : 'block' });
 
-    test('reload mid-refresh on a slow token endpoint: the token is presented again only within the grace, and the session goes on', async ({ tabs, signedIn, platform }) => {
+    test('reload mid-refresh on a slow token endpoint: the token is sent again only within the grace; the session goes on', async ({ tabs, signedIn, platform }) => {
       recordAttempts('fault', [`tab reloaded mid-refresh (${mode})`]);
       const [a, b] = await tabs(2);
       await signedIn(a!, 'admin@acme.test', workScreen);
@@ -489,7 +491,7 @@ for (const mode of ['in page', 'service worker'] as const) {
 }
 
 test.describe('a refresh answered after its caller stopped waiting', () => {
-  test('the clock passes the 20 s limit while the grant is on its way: the late answer is kept, the token presented once, the session goes on', async ({ page, signedIn, platform }) => {
+  test('the clock passes the 20 s limit mid-grant: the late answer is kept, the token presented once, the session goes on', async ({ page, signedIn, platform }) => {
     recordAttempts('fault', ['refresh answered after the 20 s limit (clock jumped past it)']);
     await page.clock.install();
     await signedIn(page, 'admin@acme.test', workScreen);
@@ -516,7 +518,7 @@ test.describe('a refresh answered after its caller stopped waiting', () => {
 });
 
 test.describe('a start-up that fell back to the last known state', () => {
-  test('init lost while the other calls answered: the shell loads the state again once the platform answers, though it never looked offline', async ({ page, signedIn, platform }) => {
+  test('init lost while the other calls answered: the state loads again once the platform answers, though never offline', async ({ page, signedIn, platform }) => {
     recordAttempts('fault', ['init unanswered (503) at start-up while the calls around it answer']);
     await signedIn(page, 'admin@acme.test');
     await expect(page.getByTestId('tenant-name')).toHaveText('Acme Corp');

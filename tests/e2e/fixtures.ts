@@ -1,21 +1,14 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { startShellServerWithConfig, type ShellServer } from './support/server.ts';
-import { PlatformControl } from './support/platform.ts';
-import { plantProofKey, plantSignIn } from './support/shellStorage.ts';
-
-export const demoPassword = 'trust-shell-demo';
-
-/** The connected app of the test deployment: the emulator's content object names it as CommunityAppUrl. */
-export const communityHost = 'community.trust-shell.test';
-
-/** One of the emulator's catalogues ('en-us', 'de-de', 'ar'), so tests assert on real texts without copying them. */
-export const catalogue = (code: string): Record<string, string> =>
-  JSON.parse(readFileSync(new URL(`../../emulator/data/translations/${code}.json`, import.meta.url), 'utf8')) as Record<string, string>;
-
-export const en = catalogue('en-us');
-export const de = catalogue('de-de');
-export const ar = catalogue('ar');
+/**
+ * The browser tests' fixtures, and nothing else: the helpers they use live in support/ (its
+ * README lists them by topic).
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { demoPassword } from './support/credentials.ts';
+import { PlatformControl, initialPlatform } from './support/platform.ts';
+import { recordCspViolations } from './support/recorders.ts';
+import { communityHost, startShellServerWithConfig, type ShellServer } from './support/server.ts';
+import { emptyOriginStorage } from './support/shellStorage.ts';
+import { arriveSignedIn, fillSignIn } from './support/signIn.ts';
 
 interface WorkerFixtures {
   shell: ShellServer;
@@ -130,119 +123,3 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
-
-/**
- * The `signedIn` fixture's way in, also for a server of a test's own (`base`, its origin): tokens
- * from `control`, stored from a same-origin address that runs none of the shell's code, then `path`.
- */
-export async function arriveSignedIn(page: Page, control: PlatformControl, email: string, path = '/mfe-host', base = ''): Promise<void> {
-  await page.goto(`${base}/config.json`);
-  // As a sign-in does: a key of the session's own, made in the browser, its private half never out.
-  const jwk = await plantProofKey(page);
-  const tokens = await control.token(email, jwk);
-  await plantSignIn(page, tokens, email);
-  await page.goto(`${base}${path}`);
-}
-
-/** See `quietStartup`; also for tests that start a server of their own, or keep the maintenance notice. */
-export async function quietenStartup(control: PlatformControl, { keepMaintenance = false, keepProductImprovements = false } = {}): Promise<void> {
-  if (!keepMaintenance) await control.override({ method: 'GET', path: '/api/alert/v1/alerts/maintenance/immediate', status: 204 });
-  await control.override({ method: 'GET', path: '/api/benchmarking/v1/notification/HOME_PAGE', status: 204 });
-  await control.override({
-    method: 'GET',
-    path: '/api/access/v1/tool-settings/user-preferences',
-    status: 200,
-    body: { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: keepProductImprovements },
-  });
-}
-
-/** The emulator's initial state and an empty log; quiet (see `quietStartup`) when `quiet`. */
-async function initialPlatform(control: PlatformControl, quiet: boolean): Promise<void> {
-  await control.reset();
-  if (quiet) await quietenStartup(control);
-}
-
-/** Empties the open origin's local and session storage, IndexedDB and Cache Storage, and the context's cookies. */
-async function emptyOriginStorage(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    localStorage.clear();
-    sessionStorage.clear();
-    for (const { name } of await indexedDB.databases()) {
-      if (!name) continue;
-      await new Promise<void>((resolve, reject) => {
-        const request = indexedDB.deleteDatabase(name);
-        request.onsuccess = () => resolve();
-        request.onerror = () => reject(request.error ?? new Error(`could not delete ${name}`));
-      });
-    }
-    for (const key of await caches.keys()) await caches.delete(key);
-  });
-  await page.context().clearCookies();
-}
-
-/** The two-step sign-in form: email, Continue (the SAML lookup), password, Sign in. */
-export async function fillSignIn(page: Page, email: string, password: string = demoPassword): Promise<void> {
-  await page.getByLabel(en.Email!).fill(email);
-  await page.getByRole('button', { name: en.Continue }).click();
-  await page.getByLabel(en.Password!).fill(password);
-  await page.getByRole('button', { name: en.SignIn }).click();
-}
-
-/**
- * Waits until a service worker controls the page (STACK.md). Polled from Node rather than with
- * waitForFunction, whose requestAnimationFrame polling stalls under an installed fake clock.
- */
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
-  try {
-    await expect.poll(controlled, { timeout: 15_000 }).toBe(true);
-  } catch {
-    // An install that failed (a precache request dropped on a loaded machine) is retried by the
-    // browser at the next navigation, as a member's next page load would.
-    await page.reload();
-    await expect.poll(controlled, { timeout: 30_000 }).toBe(true);
-  }
-}
-
-/** Every alert, confirm or prompt `page` opens (the message), dismissed: a hostile string that ran shows here. */
-export function recordDialogs(page: Page): string[] {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  return dialogs;
-}
-
-/**
- * Records every `securitypolicyviolation` any page of `context` reports, from the first script on
- * (the auto fixture `cspViolations`, and specs on a browser of their own such as nginx.spec).
- */
-export async function recordCspViolations(context: BrowserContext): Promise<string[]> {
-  const violations: string[] = [];
-  await context.exposeBinding('__trustShellCspViolation', (_source, entry: unknown) => {
-    violations.push(String(entry));
-  });
-  await context.addInitScript(() => {
-    document.addEventListener(
-      'securitypolicyviolation',
-      (e) => {
-        const report = (window as unknown as { __trustShellCspViolation?: (entry: string) => Promise<void> }).__trustShellCspViolation;
-        void report?.(`${e.effectiveDirective} ${e.blockedURI || '(inline)'} (${e.sourceFile || e.documentURI}:${e.lineNumber})`);
-      },
-      true,
-    );
-  });
-  return violations;
-}
-
-/**
- * Waits until the tab has finished starting: a warm start shows the screen from the kept state
- * while its calls are still on their way. Before moving the platform's clock, clearing the log or
- * reloading, so that none of those calls meets the move (its 401 would begin a refresh the test
- * does not count, or one a reload kills, which then ends the session). This shell keeps no long
- * poll open, so network idle is that moment.
- */
-export async function finishedStarting(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-}

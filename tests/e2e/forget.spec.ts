@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, finishedStarting, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { finishedStarting, waitForServiceWorker } from './support/waits.ts';
 import { ShellChrome } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
 import { storedEntry } from './support/shellStorage.ts';
@@ -52,7 +53,7 @@ test.describe('nothing of the member left behind', () => {
   test.describe('in the service worker', () => {
     test.use({ serviceWorkers: 'allow' });
 
-    test('(c) a session the worker ends with no tab open (a Background Sync replay, refresh refused) leaves nothing of the member in its stores; the next page start clears local storage', async ({ context, page, signedIn, platform }) => {
+    test('(c) a session the worker ends with no tab open leaves nothing of the member; the next page start clears storage', async ({ context, page, signedIn, platform }) => {
       const marks = await signedInMember(page, signedIn);
       await waitForServiceWorker(page);
       await finishedStarting(page);
@@ -94,7 +95,7 @@ test.describe('an organisation-group switch', () => {
   /** Where the inventory keeps a scope's data through a switch: waiting writes and drafts, each keyed by its scope. */
   const keptAtSwitch = (where: string) => where.startsWith('indexedDB:trust-shell-outbox/writes/') || where.startsWith('localStorage:trust-shell.draft.');
 
-  test('(d) leaves nothing of the previous group where the inventory says it goes, and a start that cannot reach the platform shows none of it', async ({ page, signedIn, platform }) => {
+  test('(d) leaves nothing of the previous group where the inventory says, and an offline start shows none of it', async ({ page, signedIn, platform }) => {
     await signedIn(page, email);
     const chrome = new ShellChrome(page);
     await expect(chrome.organisationGroups).toContainText('Acme Global');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { claimsOf } from './support/malformedTokens.ts';
 import { recordAttempts } from './support/hardening.ts';
@@ -64,8 +65,8 @@ test.describe('schema-violating answers', () => {
   test.use({ quietStartup: false });
 
   // One tab: each step after the first starts afresh (freshStart), the platform given its answers.
-  test('around init; init, permissions, current tenant, preferences, tenant translations, seed; an invited member\'s organisations: each falls back, the shell works', async ({ page, freshStart, signedIn, platform }) => {
-    await test.step('around init (access level, org-group users, navigation, version, tool settings, theme, tenants, banners, maintenance, benchmarking, attributes, languages, subscriptions): each falls back, the shell works', async () => {
+  test('around init; init, permissions, tenant, preferences, translations, seed, an invitee\'s organisations: fall-backs', async ({ page, freshStart, signedIn, platform }) => {
+    await test.step('around init (access level, org-group users, navigation, version, settings, theme, tenants, alerts, …): fall-backs', async () => {
       const errors = pageErrors(page);
       const violations: Violation[] = [
         { path: '/api/access/v1/access-levels/current', kind: 'null', body: null },
@@ -162,7 +163,7 @@ test.describe('schema-violating answers', () => {
     });
   });
 
-  test('signed out (translations, anonymous state, login branding, SAML lookup, token endpoint): keys, then the last good texts; the form still signs in', async ({ page, platform }) => {
+  test('signed out (translations, anonymous state, branding, SAML lookup, token endpoint): keys, last good texts, sign-in', async ({ page, platform }) => {
     const errors = pageErrors(page);
     const translations: Violation = { path: '/api/globalization/v1/translations/en-us', kind: 'missing required fields', body: { Translations: { SignIn: 42 } } };
     recordAttempts('schema', [`GET ${translations.path}: ${translations.kind}`, `GET ${translations.path}: ${translations.kind}, with a good copy kept`]);
@@ -225,7 +226,7 @@ test.describe('schema-violating answers', () => {
 // default), so the top bar and the preferences are not behind a dialog.
 test.describe('later answers off the contract', () => {
   // One tab: the second step starts afresh (freshStart), the platform given its answers.
-  test('the workspace-navigation branding, organisation date-time defaults and a tenant context off the contract: init\'s brand stays, the contract defaults, no switch; both forms still work', async ({
+  test('navigation branding, date-time defaults and a tenant context off the contract: init\'s brand, the defaults, no switch', async ({
     page,
     freshStart,
     signedIn,
@@ -255,7 +256,7 @@ test.describe('later answers off the contract', () => {
       expect(errors).toEqual([]);
     });
 
-    await test.step('organisation date-time defaults and a tenant context off the contract: the contract defaults, no switch; both forms still work', async () => {
+    await test.step('date-time defaults and a tenant context off the contract: the contract defaults, no switch; both forms still work', async () => {
       await freshStart(page);
       const errors = pageErrors(page);
       const { access_token } = await platform.token('admin@acme.test');

@@ -1,9 +1,12 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test, expect, en, communityHost, quietenStartup, recordDialogs } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { communityHost } from './support/server.ts';
+import { recordDialogs } from './support/recorders.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
 import { payloads } from './support/payloads.ts';
-import type { PlatformControl } from './support/platform.ts';
+import { quietenStartup, type PlatformControl } from './support/platform.ts';
 
 /**
  * Item 1 (XSS / injection and open redirects): hostile strings placed by the emulator's
@@ -475,7 +478,7 @@ test.describe('hostile strings from the platform', () => {
   // The start-up modals are among the places the payloads go.
   test.use({ quietStartup: false });
 
-  test(`${N} XSS and injection payloads in every server-provided string the shell renders: none runs, restyles the page or loads anything`, async ({
+  test(`${N} XSS and injection payloads in every server string the shell renders: none runs, restyles or loads`, async ({
     page,
     context,
     platform,
@@ -639,7 +642,7 @@ const returnUrls: readonly (readonly [string, string])[] = [
 ];
 
 test.describe('open redirects', () => {
-  test(`sign-in return URL: ${returnUrls.length} hostile return URLs and 2 hostile visited paths never leave the origin; a same-origin one still works`, async ({
+  test(`sign-in return URL: ${returnUrls.length} hostile return URLs and 2 hostile paths stay on the origin; a good one works`, async ({
     context,
     baseURL,
     tabs,
@@ -706,7 +709,7 @@ test.describe('open redirects', () => {
     ['application-twice', '?landingPage=%2Fx&application=community.trust-shell.test&application=evil.test'],
   ];
 
-  test(`/auth/connected-apps: ${landingPages.length} hostile landingPage / application values are refused; the configured community app is reached`, async ({
+  test(`/auth/connected-apps: ${landingPages.length} hostile landingPage / application values refused; the app is reached`, async ({
     page,
     context,
     baseURL,
@@ -746,7 +749,7 @@ test.describe('open redirects', () => {
     ['context-version-javascript', 'acme', `javascript:__pwned('context-version-javascript')`],
   ];
 
-  test(`tenant context: ${contexts.length} hostile context / contextVersion values stay in the shell; a real context still switches`, async ({
+  test(`tenant context: ${contexts.length} hostile context / contextVersion values stay in the shell; a real one switches`, async ({
     page,
     context,
     baseURL,
@@ -798,7 +801,7 @@ test.describe('open redirects', () => {
     ['saml-userinfo', 'https://trusted.test@evil.test/logout'],
   ];
 
-  test(`SAML sign-out: ${signOutUrls.length} hostile IdentityProviderSignOutUrl values only ever lead to the platform's SAML logout path`, async ({
+  test(`SAML sign-out: ${signOutUrls.length} hostile IdentityProviderSignOutUrl values lead only to the SAML logout path`, async ({
     page,
     context,
     baseURL,

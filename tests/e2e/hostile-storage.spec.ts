@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { axeViolations } from './support/axe.ts';
@@ -128,7 +129,7 @@ function corruptIndexedDb(page: Page): Promise<number> {
 }
 
 test.describe('corrupt or unavailable storage', () => {
-  test('IndexedDB undefined, indexedDB.open throwing, quota exceeded on every write: the member signs in, works, is told it is saved only for this tab, and a reload without IndexedDB asks for sign-in again', async ({ tabs, platform }) => {
+  test('no IndexedDB, open throwing or quota exceeded: sign-in works, saved-for-this-tab notice, reload asks for sign-in', async ({ tabs, platform }) => {
     recordAttempts('storage', [...Object.keys(unavailable), 'IndexedDB undefined, then a reload']);
     for (const [name, script] of Object.entries(unavailable)) {
       const [page] = await tabs(1);
@@ -161,7 +162,7 @@ test.describe('corrupt or unavailable storage', () => {
     }
   });
 
-  test('garbage in every trust-shell local- and session-storage key, and every IndexedDB record corrupted: the shell starts, signs in and reloads signed in, with no notice', async ({ page }) => {
+  test('garbage in every trust-shell storage key and IndexedDB record: the shell starts, signs in, reloads, no notice', async ({ page }) => {
     const errors = pageErrors(page);
     recordAttempts('storage', [...Object.keys(garbage).map((kind) => `local storage: ${kind}`), 'every IndexedDB record but the session: wrong values']);
     await page.goto('/auth');

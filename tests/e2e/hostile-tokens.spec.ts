@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { malformedTokens, megabyteToken } from './support/malformedTokens.ts';
@@ -34,7 +35,7 @@ async function grantsAnswered(platform: PlatformControl, grantType: string): Pro
 }
 
 test.describe('malformed tokens', () => {
-  test('from the token endpoint at sign-in (two parts, bad base64, no exp, exp in ms, huge, negative, text, alg none, empty): "sign-in failed", nothing stored, a real sign-in works after', async ({ page, platform }) => {
+  test('malformed tokens from the token endpoint at sign-in: "sign-in failed", nothing stored, a real sign-in works after', async ({ page, platform }) => {
     const errors = pageErrors(page);
     const tokens = malformedTokens((await platform.token(email)).access_token);
     recordAttempts('token', Object.keys(tokens).map((name) => `sign-in answer: ${name}`));
@@ -88,7 +89,7 @@ test.describe('malformed tokens', () => {
     expect(errors).toEqual([]);
   });
 
-  test('kept in the stored session (each kind, and 1 MB): unreadable tokens sign out; an unreadable access token with a good refresh token is refreshed', async ({ page, platform }) => {
+  test('kept in the stored session (each kind, and 1 MB): unreadable tokens sign out; a bad access token is refreshed', async ({ page, platform }) => {
     const errors = pageErrors(page);
     // A bearer no server takes is refused before the platform sees it (431): the log cannot show it.
     const tooLarge: string[] = [];

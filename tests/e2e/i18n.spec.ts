@@ -1,6 +1,8 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { test, expect, en, waitForServiceWorker, ar, de } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar, de } from './support/catalogues.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
@@ -37,7 +39,7 @@ async function nextScreenCall(page: Page, platform: PlatformControl, texts: Reco
 }
 
 test.describe('language', () => {
-  test('switching to ar flips the page to rtl and back without a reload; the next API call carries the new Accept-Language; a picked language is kept across a reload', async ({
+  test('switching to ar flips to rtl and back without reload; the next call has the new Accept-Language; kept on reload', async ({
     page,
     signedIn,
     platform,
@@ -113,7 +115,7 @@ test.describe('language', () => {
     });
   });
 
-  test('the arabic@acme.test persona gets rtl after sign-in, from the tenant translations merged with seeds; they work offline after the first load', async ({ page, context, signedIn, platform }) => {
+  test('the arabic@acme.test persona gets rtl after sign-in, from tenant translations and seeds; offline after first load', async ({ page, context, signedIn, platform }) => {
     const chrome = new ShellChrome(page, ar);
     await test.step('the arabic@acme.test persona gets rtl after sign-in, from the tenant translations merged with seeds', async () => {
       await signedIn(page, 'arabic@acme.test');

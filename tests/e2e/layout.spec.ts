@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, ar } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 import { Dialog, ShellChrome } from './support/pages.ts';
 import { bannerControls, barCollisions, pickerOverlaps, titleChipEdgeContrast } from './support/layout.ts';
@@ -144,7 +145,7 @@ async function axeWithEachMenuOpen(page: Page, viewport: { width: number; height
 }
 
 test.describe('layout', () => {
-  test('at 1280 px: the banner is one row, no part of the bar covers another offline, the keyboard reaches every control, axe finds nothing with each menu open', async ({ context, page, signedIn }) => {
+  test('at 1280 px: a one-row banner, nothing in the bar overlaps offline, keyboard reaches all, axe clean with each menu', async ({ context, page, signedIn }) => {
     await page.setViewportSize(desktop);
     await signedIn(page, 'admin@acme.test');
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
@@ -218,7 +219,7 @@ test.describe('layout', () => {
     expect((await firstContentOfMain(page))!.right).toBeGreaterThanOrEqual(16);
   });
 
-  test('at 360 px the keyboard reaches every chrome control, and axe finds nothing with each menu open, light and dark, ltr and rtl', async ({ page, signedIn }) => {
+  test('at 360 px the keyboard reaches every chrome control, axe clean with each menu, light and dark, ltr and rtl', async ({ page, signedIn }) => {
     await page.setViewportSize(phone);
     await signedIn(page, 'admin@acme.test');
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');

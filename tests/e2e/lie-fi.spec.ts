@@ -1,5 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, ar, en, finishedStarting } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { ar, en } from './support/catalogues.ts';
+import { finishedStarting } from './support/waits.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { axeViolations } from './support/axe.ts';
 import { barCollisions } from './support/layout.ts';
@@ -38,7 +40,7 @@ async function checkStatusLayout(page: Page, chrome: ShellChrome, testInfo: Test
 }
 
 test.describe('lie-fi', () => {
-  test('warm start: the shell works from the device, says it is reconnecting within 10 s, keeps a write for later, and clears itself when answers come', async ({
+  test('warm start: works from the device, says it is reconnecting within 10 s, keeps a write, clears when answers come', async ({
     context,
     page,
     signedIn,

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, communityHost } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { communityHost } from './support/server.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome } from './support/pages.ts';
 
@@ -47,7 +49,7 @@ const rewritten = (landingPage: string) => `/auth/connected-apps?${new URLSearch
 test.describe('community-app links and browsing history', () => {
   // One start: the history is read from the member's first route on, then the community links are
   // rendered on the same page (it leaves the shell for the community app at the end).
-  test('each signed-in route change is kept per user and tenant; with CommunityAppAccess, community links go through /auth/connected-apps and land on the community app', async ({
+  test('route changes kept per user and tenant; with CommunityAppAccess, community links go through connected-apps', async ({
     page,
     platform,
     signedIn,
@@ -115,7 +117,7 @@ test.describe('community-app links and browsing history', () => {
 test.describe('/auth/connected-apps', () => {
   // One start for the signed-out full page loads: the valid target first, in the fresh tab its title
   // names, then the refusals (each a full page load of its own).
-  test('a valid target opened in a fresh tab goes to the community app; every other target is refused with a way back that passes axe and works with the keyboard', async ({
+  test('a valid target in a fresh tab reaches the community app; others are refused with a way back, axe and keyboard', async ({
     page,
   }) => {
     const visited = await fakeCommunity(page);
@@ -125,7 +127,7 @@ test.describe('/auth/connected-apps', () => {
       expect(visited).toEqual([`${community}/topics?tag=privacy`]);
     });
 
-    await test.step('refuses javascript:, protocol-relative, backslash, absolute, control-character, unknown and userinfo targets and none at all, each with a way back', async () => {
+    await test.step('refuses javascript:, protocol-relative, backslash, absolute, control-character, unknown, userinfo and no target', async () => {
       // The community app was reached once, by the step before.
       visited.splice(0);
       const evil: string[] = [];

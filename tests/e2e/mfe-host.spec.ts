@@ -1,6 +1,7 @@
-import { test, expect, en, de, ar, quietenStartup } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { ar, de, en } from './support/catalogues.ts';
 import { ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
-import { PlatformControl } from './support/platform.ts';
+import { PlatformControl, quietenStartup } from './support/platform.ts';
 import { tenantIdByName } from './support/session.ts';
 import { startShellServerWithConfig } from './support/server.ts';
 import { memberCredential, proofVerdict } from './support/credentials.ts';
@@ -32,7 +33,7 @@ test.describe('micro-frontend host (/mfe-host)', () => {
     await expect(page.getByTestId('example-remote-user')).toHaveCount(0);
   });
 
-  test('a remote shows the tenant’s own term of its module, and the other language’s after a live switch; an unsafe module name is refused', async ({
+  test('a remote shows the tenant’s term of its module, and the new language’s after a live switch; an unsafe name is refused', async ({
     page,
     signedIn,
     platform,

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test, expect, type APIResponse } from '@playwright/test';
-import { quietenStartup, recordCspViolations, waitForServiceWorker } from './fixtures.ts';
+import { recordCspViolations } from './support/recorders.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
-import { PlatformControl } from './support/platform.ts';
+import { PlatformControl, quietenStartup } from './support/platform.ts';
 import { startNginx, nginxPath, type RunningNginx } from './support/nginx.ts';
 import { freePort, startStandalonePlatform, type StandalonePlatform } from './support/standalonePlatform.ts';
 import { browserEncodings, gzipOnly, rawGet } from './support/rawHttp.ts';
@@ -189,7 +190,7 @@ test.describe('service worker', () => {
   });
 });
 
-test('nginx sends the build compressed: brotli to a browser, gzip to a gzip-only client, the file itself to a client that accepts neither; platform JSON gzipped as sent', async () => {
+test('nginx sends the build compressed: brotli, else gzip, else the file itself; platform JSON gzipped as sent', async () => {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const script = /href="(\/assets\/main-[\w-]{8}\.js)"/.exec(html)?.[1];
   const style = /rel="stylesheet" crossorigin href="(\/assets\/main-[\w-]{8}\.css)"/.exec(html)?.[1];
@@ -286,7 +287,7 @@ test('nginx answers only its own host name; HSTS on https alone; the platform’
   }
 });
 
-test('through nginx, the SSO persona signs in on the sandboxed authorization page: its form still posts, its script cannot reach the shell', async ({ page, request }) => {
+test('through nginx, the SSO persona signs in on the sandboxed authorization page; its script cannot reach the shell', async ({ page, request }) => {
   const upstream = new PlatformControl(request, platform!);
   await upstream.reset();
   await quietenStartup(upstream);

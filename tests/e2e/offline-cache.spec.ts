@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import type { PlatformControl } from './support/platform.ts';
 import { presentedToken } from './support/credentials.ts';
@@ -111,12 +112,12 @@ test.describe('without a service worker', () => {
   });
 });
 
-test('a start under the service worker reads the built files from its precache without waking the worker; a tenant switch deletes the old tenant’s cached answers', async ({ page, signedIn, platform }) => {
+test('a start under the worker reads built files from its precache without waking it; a tenant switch drops the cache', async ({ page, signedIn, platform }) => {
   const partitionA = await partitionOf(platform, 'admin@acme.test');
   await signedIn(page, 'admin@acme.test');
   await waitForServiceWorker(page);
   await page.reload();
-  await test.step('a start under the service worker reads the built files from its precache by the browser’s own route, without waking the worker', async () => {
+  await test.step('a start under the worker reads the built files from its precache by the browser’s own route, not waking it', async () => {
     await expect(page.getByTestId('user-name')).toHaveText('Ada Admin');
     // Resource Timing names the route the browser took for each file (Chromium's static routing
     // fields): the rule's cache, and found there, for every script and style sheet of the start.

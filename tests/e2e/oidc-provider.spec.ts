@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, en, finishedStarting } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { finishedStarting } from './support/waits.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { storedEntry } from './support/shellStorage.ts';
 import { startShellServer } from './support/server.ts';
@@ -38,7 +40,7 @@ async function signInAtProvider(page: Page, issuer: string, account: string): Pr
 
 const grants = (calls: ProviderCall[], type: string) => calls.filter((c) => c.path === '/token' && c.params.grant_type === type);
 
-test('OpenID Connect against oidc-provider: signing in with its opaque refresh token, a refresh, sign-out revoking both tokens; a user-info sub other than the ID token’s is refused', async ({
+test('OpenID Connect against oidc-provider: opaque refresh token, refresh, sign-out revoking both, a foreign user-info sub', async ({
   page,
   request,
 }) => {

@@ -1,4 +1,6 @@
-import { test, expect, de, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { de } from './support/catalogues.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { initPath, openPicker, orgTreeMark, picker, tree } from './support/orgTree.ts';
 import { memberCredential } from './support/credentials.ts';
 

@@ -1,20 +1,19 @@
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 import { initPath, openPicker, picker, tree } from './support/orgTree.ts';
 import { refreshGrants } from './support/session.ts';
 import { Dialog, ShellChrome } from './support/pages.ts';
 import type { PlatformControl } from './support/platform.ts';
+import type { OrgTreeNode } from '../../emulator/types.ts';
 
 const rootTreePath = '/api/access/v1/organizations/root-tree';
 const invitedPath = '/api/access/v1/users/current/organizations';
 const tokenPath = '/api/access/v1/oauth/token';
 
-interface Node {
-  Id: string;
-  Name: string;
-  Children: Node[];
-}
+/** A node of init's organisations, as the emulator types it. */
+type Node = OrgTreeNode;
 
 /** The persona's real init answer, read from the platform itself. */
 async function initAnswer(request: APIRequestContext, platform: PlatformControl, email: string): Promise<{ organizations: Node[] } & Record<string, unknown>> {
@@ -30,7 +29,7 @@ function reverseEveryLevel(nodes: Node[]): Node[] {
 test.describe('organisation tree', () => {
   // The admin's step starts afresh (freshStart): its reversed init must be the first the shell reads,
   // with no tree kept from before.
-  test('an invited user (no Login) gets the single node of their first organisation; admin: every level sorted by Position, choosing by keyboard switches the organisation', async ({
+  test('an invitee (no Login) gets their first organisation\'s node; admin: levels by Position, keyboard switches', async ({
     page,
     freshStart,
     signedIn,
@@ -100,7 +99,7 @@ test.describe('organisation tree', () => {
 
   // One admin start at 360 px, as the axe test made it; the other steps take the same page back to
   // the default width, where the picker sits in the top bar.
-  test('axe finds no violations with the picker open, and it fits 360 px; search finds organisations at any depth, with their path; Escape closes the picker and returns focus; a refused switch shows an error and changes nothing', async ({
+  test('picker: axe clean, fits 360 px; search at any depth with paths; Escape returns focus; a refused switch changes nothing', async ({
     page,
     signedIn,
     platform,

@@ -1,9 +1,11 @@
 import type { Page, Route } from '@playwright/test';
-import { test, expect, en, finishedStarting, quietenStartup, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { finishedStarting, waitForServiceWorker } from './support/waits.ts';
 import { axeViolations } from './support/axe.ts';
 import { Dialog, ShellChrome, SignInPage, StartupModals } from './support/pages.ts';
 import { queuedWrites as queued } from './support/shellStorage.ts';
-import type { LoggedRequest, PlatformControl } from './support/platform.ts';
+import { quietenStartup, type LoggedRequest, type PlatformControl } from './support/platform.ts';
 import { memberCredential, presentedToken, proofVerdict } from './support/credentials.ts';
 
 /**
@@ -45,7 +47,7 @@ test.describe('outbox', () => {
   test.describe('with the maintenance notice', () => {
     test.use({ quietStartup: false });
 
-    test('offline, a time format and a maintenance acknowledgement wait; back online each reaches the platform once, with a fresh bearer', async ({ context, page, signIn, platform }) => {
+    test('offline, a time format and a maintenance acknowledgement wait; online each reaches the platform once, fresh bearer', async ({ context, page, signIn, platform }) => {
       // Only the maintenance notice at start-up; tokens that live 5 s (shorter than the replay's
       // margin), so the replay must fetch a new one rather than send the one of queue time.
       await quietenStartup(platform, { keepMaintenance: true });
@@ -106,7 +108,7 @@ test.describe('outbox', () => {
     });
   });
 
-  test('a lost answer is not applied twice; a write refused with 400 is shown as failed and dismissed; writes queued by one member are dropped when another signs in', async ({ context, page, freshStart, signedIn, platform }) => {
+  test('a lost answer is not applied twice; a 400 shows as failed and dismissed; another member\'s sign-in drops the queue', async ({ context, page, freshStart, signedIn, platform }) => {
     await test.step('a lost answer: the replay carries the same Idempotency-Key and is not applied twice', async () => {
       await signedIn(page, 'admin@acme.test');
       await waitForServiceWorker(page);

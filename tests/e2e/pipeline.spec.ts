@@ -1,4 +1,5 @@
-import { test, expect, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { ShellChrome } from './support/pages.ts';
 import type { LoggedRequest } from './support/platform.ts';
 import { memberCredential } from './support/credentials.ts';

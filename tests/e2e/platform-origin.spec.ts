@@ -1,7 +1,7 @@
-import { test, expect, quietenStartup } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { startShellServer } from './support/server.ts';
-import { PlatformControl } from './support/platform.ts';
+import { PlatformControl, quietenStartup } from './support/platform.ts';
 import { startStandalonePlatform } from './support/standalonePlatform.ts';
 import { rawGet } from './support/rawHttp.ts';
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, ar } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome } from './support/pages.ts';
 
@@ -92,7 +93,7 @@ test.describe('date and time preferences', () => {
     await expect(chrome.clock).toHaveText(shown(now, 'DD.MM.YYYY', 'DoNotDisplay'));
   });
 
-  test('a failed save keeps the previous values; organisation defaults: shown only with UiSettingsEdit, axe finds nothing in the dialog; saving them changes a member who never chose', async ({ page, signedIn, platform }) => {
+  test('a failed save keeps the values; organisation defaults (UiSettingsEdit, axe clean) change a member who never chose', async ({ page, signedIn, platform }) => {
     const now = await fixTime(page);
     await signedIn(page, 'admin@acme.test');
     const chrome = new ShellChrome(page);
@@ -112,7 +113,7 @@ test.describe('date and time preferences', () => {
       await dialog.expectClosed();
       await expect(chrome.clock).toHaveText(shown(now, 'MM/DD/YYYY', '12Hour'));
     });
-    await test.step('organisation defaults: shown only with UiSettingsEdit, axe finds nothing in the dialog; saving them changes a member who never chose', async () => {
+    await test.step('organisation defaults: only with UiSettingsEdit, axe clean; saving them changes a member who never chose', async () => {
       // The failed save is not the member's choice; only this step's calls are counted.
       await platform.clearFaults();
       await platform.clearLog();

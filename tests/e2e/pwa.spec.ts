@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
-import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { chromiumPath } from './support/browser.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 
@@ -10,11 +12,11 @@ import { ShellChrome, SignInPage } from './support/pages.ts';
 test.use({ serviceWorkers: 'allow' });
 
 test.describe('installable, offline-capable shell', () => {
-  test('the worker registers after the first screen and loads workbox-window and the update watch once it controls the page; an offline reload still shows the shell', async ({
+  test('the worker registers after the first screen, loads workbox-window and the update watch; offline reload works', async ({
     page,
     context,
   }) => {
-    await test.step('the worker registers after the first screen; workbox-window and the update watch load once it controls the page (the /auth budget counts neither)', async () => {
+    await test.step('the worker registers after the first screen; workbox-window and the update watch load once it controls the page', async () => {
       // When the sign-in form first shows, on the page's own clock (the one resource timing uses).
       await page.addInitScript(() => {
         new MutationObserver(() => {
@@ -53,7 +55,7 @@ test.describe('installable, offline-capable shell', () => {
 
   // One real profile (a browser launch of its own, about 10 CPU-s) for both: installable as first
   // visited, then signed in.
-  test('Chromium reports the app installable from its manifest; signed in, the installed app carries the tenant’s name and colour, and stays installable', async ({ baseURL }) => {
+  test('Chromium finds the app installable; signed in, the installed app has the tenant’s name and colour, still installable', async ({ baseURL }) => {
     await inRealProfile(`${baseURL}/auth`, async (page, cdp) => {
       const appManifest = async () => {
         const m = (await cdp.send('Page.getAppManifest')) as { url: string; data?: string; errors: unknown[] };

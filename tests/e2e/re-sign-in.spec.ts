@@ -1,5 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, en, ar, demoPassword, finishedStarting } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar } from './support/catalogues.ts';
+import { demoPassword } from './support/credentials.ts';
+import { finishedStarting } from './support/waits.ts';
 import { axeViolations } from './support/axe.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { shoot } from './support/screenshots.ts';
@@ -48,7 +51,7 @@ async function queueAWrite(page: Page, context: BrowserContext) {
   await expect(page.getByText(en.SavedForLater!)).toBeVisible();
 }
 
-test('a password member signs in again in the dialog: the page, the typed notes and the waiting write are all still there, and the write goes out', async ({
+test('a password member signs in again in the dialog: page, notes and waiting write kept, the write goes out', async ({
   page,
   context,
   signedIn,
@@ -101,7 +104,7 @@ test('a password member signs in again in the dialog: the page, the typed notes 
   expect(grantTypes(await platform.log({ path: tokenPath }))).toEqual(['refresh_token', 'password']);
 });
 
-test('another member signing in through the dialog gets a clean shell, never the first member’s page; the first member’s write is not sent', async ({
+test('another member signing in through the dialog gets a clean shell; the first member’s write is not sent', async ({
   page,
   context,
   signedIn,
@@ -125,7 +128,7 @@ test('another member signing in through the dialog gets a clean shell, never the
   expect((await platform.log({ path: preferencesPrefix, method: 'PUT' })).filter((r) => r.status < 300)).toEqual([]);
 });
 
-test('with two tabs: the one holding nothing goes to the sign-in page; signing in there lets the other carry on with its notes', async ({ page, context, signedIn, platform }) => {
+test('two tabs: the one holding nothing goes to sign-in; signing in there lets the other carry on', async ({ page, context, signedIn, platform }) => {
   await typingNotes(page, signedIn, 'admin@acme.test');
   const other = await context.newPage();
   await other.goto('/mfe-host/home');

@@ -1,6 +1,7 @@
 // The worked example of tests/README.md, run as written: keep the two the same.
 import type { Page } from '@playwright/test';
-import { test, expect, finishedStarting } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { finishedStarting } from './support/waits.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants, returnUrl } from './support/session.ts';
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, arriveSignedIn } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { arriveSignedIn } from './support/signIn.ts';
 import { ShellChrome } from './support/pages.ts';
 import { expireAccessTokens, refreshGrants } from './support/session.ts';
 import { startShellServerWithConfig } from './support/server.ts';

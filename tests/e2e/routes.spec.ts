@@ -1,4 +1,5 @@
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { SignInPage } from './support/pages.ts';
 
 test.describe('route table (SPEC §2)', () => {

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { axeViolations } from './support/axe.ts';
 import { Dialog } from './support/pages.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, en, ar } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en, ar } from './support/catalogues.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { pickerOverlaps, sidewaysScroll } from './support/layout.ts';
 import { shoot } from './support/screenshots.ts';
@@ -75,7 +76,7 @@ async function toastScreens(page: Page, testInfo: TestInfo, variant: string, tex
 
 // Three tests (light, dark, Arabic) rather than one, so they run side by side on the workers.
 for (const variant of ['light', 'dark'] as const) {
-  test(`screenshots in ${variant}: sign-in, 404, the shell, its menus, the organisation picker, a modal and toasts at three widths`, async ({ page }, testInfo) => {
+  test(`screenshots in ${variant}: sign-in, 404, the shell, menus, picker, a modal and toasts at three widths`, async ({ page }, testInfo) => {
     test.slow(); // 18 screenshots and a sign-in
     if (variant === 'dark') {
       await page.goto('/auth');

@@ -5,7 +5,7 @@ import { test, expect } from './fixtures.ts';
 import { browserEncodings, gzipOnly, rawGet } from './support/rawHttp.ts';
 
 /** The server `npm start` runs sends the security headers; the shell works under them (every browser test runs under them). */
-test('the shell’s pages carry the policy built from the runtime configuration: an injected inline script does not run, and server HTML and script cannot load remote images, inline styles or frames', async ({ page, signedIn, cspViolations }) => {
+test('pages carry the configured policy: an injected inline script does not run; server HTML loads no remote content', async ({ page, signedIn, cspViolations }) => {
   await test.step('the shell’s pages carry the policy built from the runtime configuration, and an injected inline script does not run', async () => {
     const response = await page.goto('/auth');
     const headers = response!.headers();
@@ -74,7 +74,7 @@ test('the shell’s pages carry the policy built from the runtime configuration:
   });
 });
 
-test('built files: no source map is served or named; as deploy/nginx, hashed files are kept for a year, the page and its configuration asked again, a missing one never kept', async ({
+test('built files: no source map served or named; as nginx, hashed files kept a year, page and config asked again', async ({
   page,
   request,
 }) => {
@@ -107,7 +107,7 @@ test('built files: no source map is served or named; as deploy/nginx, hashed fil
   });
 });
 
-test('built files go out precompressed, as deploy/nginx sends them: brotli, else gzip, else the file itself; never a file outside the build', async ({ baseURL }) => {
+test('built files go out precompressed as deploy/nginx sends them (brotli, else gzip, else the file), nothing outside', async ({ baseURL }) => {
   const outDir = resolve(process.env.OUT_DIR ?? 'dist');
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const script = /href="(\/assets\/main-[\w-]{8}\.js)"/.exec(html)?.[1];

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, finishedStarting } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { finishedStarting } from './support/waits.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { expireAccessTokens, refreshGrants } from './support/session.ts';
 import { storedEntry } from './support/shellStorage.ts';

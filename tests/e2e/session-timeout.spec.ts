@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { autoRefreshRuns, countRefreshes, outcomes, returnUrl } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
-import { cataloguesWithout } from './support/catalogues.ts';
+import { cataloguesWithout, en } from './support/catalogues.ts';
 import type { PlatformControl } from './support/platform.ts';
 import { queuedWrites } from './support/shellStorage.ts';
 
@@ -68,7 +68,7 @@ test.describe('session timeout', () => {
     expect(await platformCalls(platform)).toContain('POST /api/access/v1/auth/logout');
   });
 
-  test('a write waiting on this device: the warning’s Logout asks first; a Continue the platform refuses keeps the write for the member’s return', async ({ context, signedIn, platform }) => {
+  test('a write waiting on this device: the warning’s Logout asks first; a refused Continue keeps the write for the member', async ({ context, signedIn, platform }) => {
     await context.clock.install();
     const [page] = await openSignedIn(context, signedIn, ['/mfe-host']);
     const chrome = new ShellChrome(page!);

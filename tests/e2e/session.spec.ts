@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { autoRefreshRuns, countRefreshes, outcomes, refreshGrants, switchGrants, tenantIdByName } from './support/session.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { claimsOf } from './support/malformedTokens.ts';
@@ -317,7 +319,7 @@ test.describe('a context in the address', () => {
   // fixed moment of the test would only add its install.
   test.use({ serviceWorkers: 'block' });
 
-  test('a context the platform cannot resolve is ignored; a version-1 context for another tenant asks first: Cancel stays, Continue switches', async ({ page, signedIn, platform, request }) => {
+  test('an unresolvable context is ignored; a version-1 context for another tenant asks: Cancel stays, Continue switches', async ({ page, signedIn, platform, request }) => {
     await test.step('a context the platform cannot resolve is ignored and the app carries on', async () => {
       await signedIn(page, 'admin@acme.test', '/mfe-host?context=no-such-context&contextVersion=1');
       await expect(page).toHaveURL(/\/mfe-host$/);

@@ -1,5 +1,7 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
-import { test, expect, waitForServiceWorker, arriveSignedIn } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { waitForServiceWorker } from './support/waits.ts';
+import { arriveSignedIn } from './support/signIn.ts';
 import { ShellChrome } from './support/pages.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
@@ -117,7 +119,7 @@ test('a write from two tabs is sent twice; five tabs reloaded together ask the p
     await waitForServiceWorker(tab);
     await expect(new ShellChrome(tab).memberName).not.toBeEmpty();
   }
-  await test.step('a write is never shared: sent from two tabs, it reaches the platform twice (and the worker forgets what the tabs read when they opened)', async () => {
+  await test.step('a write is never shared: sent from two tabs it reaches the platform twice, and the worker forgets its reads', async () => {
     const write = '/api/alert/v1/schedules/7/acknowledge';
     const held = await platform.fault({ path: write, method: 'POST', hold: true });
     const sends = pages.slice(0, 2).map((tab) => tab.evaluate((path) => fetch(path, { method: 'POST' }).then((r) => r.status), write));

@@ -1,4 +1,5 @@
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome } from './support/pages.ts';
 import { refreshGrants, tenantIdByName } from './support/session.ts';
@@ -9,7 +10,7 @@ const withParam = (grant: LoggedRequest, name: string) => (grant.body as Record<
 
 test.describe('the top bar', () => {
   // One admin start: the tenant switcher takes over the page the first step left.
-  test('loads the signed-in state once and shows tenant, user, version; axe finds nothing; the tenant switcher searches, marks sandbox tenants and switches', async ({
+  test('loads the signed-in state once, shows tenant, user, version, axe clean; the tenant switcher searches and switches', async ({
     page,
     signedIn,
     platform,
@@ -65,7 +66,7 @@ test.describe('the top bar', () => {
 
   // One tab, each step after the first starting afresh (freshStart): the 360 px start first, as its
   // own test made it, then the wide steps that each need a start of their own.
-  test('at 360 px wide nothing overflows and the user menu signs out by keyboard; organisation group and role switch by keyboard alone; a schema-violating init and failed calls take their fall-backs; without TENANTS_LIST no tenant list', async ({
+  test('360 px: no overflow, keyboard sign-out and switches; bad init and failed calls fall back; no TENANTS_LIST, no list', async ({
     page,
     freshStart,
     signedIn,

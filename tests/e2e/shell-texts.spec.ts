@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, en, demoPassword } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { demoPassword } from './support/credentials.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
-import { cataloguesWithout } from './support/catalogues.ts';
+import { cataloguesWithout, en } from './support/catalogues.ts';
 
 /** The shell's own keys, read from the one module that lists them. */
 const shellKeys = [...readFileSync(new URL('../../src/lib/i18n/shellTexts.ts', import.meta.url), 'utf8').matchAll(/^ {2}'([A-Za-z0-9]+)',$/gm)].map((m) => m[1]!);

@@ -1,4 +1,6 @@
-import { test, expect, en, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 
 /**
  * SPEC §2 catch-all: a same-origin path the shell does not own (another application on the origin:

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
 import { queuedWrites as queued } from './support/shellStorage.ts';

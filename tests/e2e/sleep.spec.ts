@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, finishedStarting } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { finishedStarting } from './support/waits.ts';
 import { ShellChrome } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
 
@@ -12,7 +13,7 @@ const tokenPath = '/api/access/v1/oauth/token';
 const preferencesPrefix = '/api/globalization/v1/ui-settings/user/';
 const twoHours = 7_200;
 
-test('a laptop asleep for two hours resumes within 5 s of the network returning: one refresh for all tabs, no sign-out, the outbox drained once', async ({
+test('a laptop asleep two hours resumes within 5 s of the network: one refresh for all tabs, no sign-out, outbox once', async ({
   context,
   tabs,
   signedIn,

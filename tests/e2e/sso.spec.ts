@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, en, finishedStarting } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { finishedStarting } from './support/waits.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
 import { storedEntry } from './support/shellStorage.ts';
@@ -74,7 +76,7 @@ test.describe('single sign-on', () => {
   // One start for the three sign-ins through the default deployment (OIDC off): the two refused
   // ones leave the member signed out on /auth, as they found them; the successful one reads the
   // platform's log from its own sign-in on.
-  test('with OIDC off: a tampered state and a cancel at the identity provider are refused; the SSO persona signs in through authorize + PKCE S256', async ({
+  test('OIDC off: a tampered state and a cancel at the provider are refused; the SSO persona signs in with PKCE S256', async ({
     page,
     baseURL,
     platform,
@@ -138,7 +140,7 @@ test.describe('single sign-on', () => {
   // One start and one server for the OIDC deployment: the refresh and the sign-out go on from the
   // sign-in of the discovery step (the one they began with as a test of their own); the tampered
   // nonce comes last, signed out, with the platform back at its start (its clock had moved on).
-  test('with OIDC on: discovery, JWKS and ID token validated; refresh grants go to the discovered token endpoint; sign-out revokes and ends the provider session; a tampered nonce is refused', async ({
+  test('OIDC on: discovery, JWKS, ID token checked; refresh at the discovered endpoint; sign-out revokes; bad nonce refused', async ({
     page,
     request,
   }) => {
@@ -169,7 +171,7 @@ test.describe('single sign-on', () => {
         expect(userInfo[0]!.seq).toBeGreaterThan(jwks!.seq);
       });
 
-      await test.step('with OIDC on, refresh grants go to the discovered token endpoint; sign-out revokes the refresh token and ends the provider session', async () => {
+      await test.step('with OIDC on, refresh grants go to the discovered endpoint; sign-out revokes and ends the provider session', async () => {
         // Signed in by the step before, as this test used to begin.
         await expect(page).toHaveURL(/\/mfe-host/);
         await finishedStarting(page);

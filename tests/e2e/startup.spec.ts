@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome, SignInPage, StartupModals, type Dialog } from './support/pages.ts';
 import { PlatformControl } from './support/platform.ts';
@@ -50,7 +51,7 @@ async function startupWrites(platform: PlatformControl): Promise<string[]> {
 test.describe('start-up modals', () => {
   // One tab: each step after the first starts afresh (freshStart: no claim on the modals is kept,
   // so they show again), the platform given the step's answers.
-  test('admin: maintenance, benchmarking and product improvements one at a time, each outcome sending exactly its request; RemoveGuidance turns both off, a failed save still closes the modal; a failed or off-contract read skips only its own modal', async ({
+  test('admin: the start-up modals one at a time, each outcome sending exactly its request; a failed read skips only its own', async ({
     page,
     freshStart,
     signedIn,
@@ -187,7 +188,7 @@ test.describe('start-up modals', () => {
 
   // One tab: each step after the first starts afresh (freshStart: no claim on the modals is kept,
   // so they show again). The /404 step comes last: it installs the page's clock.
-  test('ptl: benchmarking DoNotShowAgainLabel sends false, maintenance closed unticked sends nothing; LearnMore closes without a request and navigates; not on excluded paths: no start-up run on /404 until back in the shell', async ({
+  test('ptl: benchmarking and maintenance outcomes; LearnMore navigates without a request; no start-up run on excluded paths', async ({
     page,
     freshStart,
     signedIn,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { ShellChrome } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
 
@@ -37,7 +38,7 @@ for (const mode of ['in page', 'service worker'] as const) {
   test.describe(`stored endpoints (${mode})`, () => {
     if (mode === 'service worker') test.use({ serviceWorkers: 'allow' });
 
-    test('a hostile endpoint written into the stored login-client settings is never called: the refresh and the sign-out go to the platform', async ({ context, page, signedIn, platform }) => {
+    test('a hostile endpoint in the stored login-client settings is never called: refresh and sign-out go to the platform', async ({ context, page, signedIn, platform }) => {
       // Any request there from the page (a navigation included) is recorded; a fetch is refused
       // before it leaves by the Content-Security-Policy, which fails the test too (cspViolations).
       const reached: string[] = [];

@@ -1,4 +1,5 @@
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 import { Dialog, ShellChrome } from './support/pages.ts';
 import { tenantIdByName } from './support/session.ts';
 
@@ -7,7 +8,7 @@ const contextCalls = '/api/access/v1/tenants/context';
 test.describe('tenant-context links wherever they land (SPEC §2 context / contextVersion)', () => {
   // One tab for the three links, each step after the first starting afresh (freshStart) and
   // checking it begins signed in to Acme Corp.
-  test('?context=…&contextVersion=2 on / and /landing switches like /mfe-host with a clean address bar; contextVersion=1 on /landing asks first', async ({
+  test('?context=…&contextVersion=2 on / and /landing switches like /mfe-host, clean address; version 1 on /landing asks', async ({
     page,
     freshStart,
     signedIn,

@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test, expect, quietenStartup } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
 import { SignInPage } from './support/pages.ts';
-import { PlatformControl } from './support/platform.ts';
+import { PlatformControl, quietenStartup } from './support/platform.ts';
 import { startShellServerWithConfig } from './support/server.ts';
 import { memberCredential, presentedToken, tokenScheme } from './support/credentials.ts';
 

@@ -1,6 +1,7 @@
 import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
-import { test, expect, en } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
 
 /** The shared UI kit on /ui-kit: keyboard rules, answers, limits, accessibility. */
 
@@ -119,7 +120,7 @@ test.describe('UI kit (/ui-kit)', () => {
     });
   });
 
-  test('dialogs: the confirm dialog answers true, false or null; a modal has its size, traps focus and closes on Escape or a backdrop click', async ({ page }) => {
+  test('dialogs: confirm answers true, false or null; a modal has its size, traps focus, closes on Escape or backdrop', async ({ page }) => {
     // Playwright's clock also holds animation frames: the modal's focus trap waits for its first frame there.
     await page.clock.install();
     await openKit(page);
@@ -205,7 +206,7 @@ test.describe('UI kit (/ui-kit)', () => {
     });
   });
 
-  test('themes and toasts: preview-system follows the system colour scheme live; five toasts leave four, each closes after 6000 ms, bottom-right, bottom-left in rtl', async ({ page }) => {
+  test('themes, toasts: preview-system follows the system live; 5 toasts leave 4, close after 6 s, bottom-right (left in rtl)', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.clock.install();
     await openKit(page);

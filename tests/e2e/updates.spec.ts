@@ -3,11 +3,14 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test, expect, en, arriveSignedIn, quietenStartup, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { en } from './support/catalogues.ts';
+import { arriveSignedIn } from './support/signIn.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { bannerControls, sidewaysScroll } from './support/layout.ts';
 import { ShellChrome, UpdateIndicator } from './support/pages.ts';
 import { shoot } from './support/screenshots.ts';
-import { PlatformControl } from './support/platform.ts';
+import { PlatformControl, quietenStartup } from './support/platform.ts';
 import { startShellServer, type ShellServer } from './support/server.ts';
 
 /**

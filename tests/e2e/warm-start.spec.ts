@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
-import { test, expect, de, ar, recordDialogs, waitForServiceWorker } from './fixtures.ts';
+import { test, expect } from './fixtures.ts';
+import { de, ar } from './support/catalogues.ts';
+import { recordDialogs } from './support/recorders.ts';
+import { waitForServiceWorker } from './support/waits.ts';
 import { PrePaint, ShellChrome, SignInPage } from './support/pages.ts';
 import { platformGet } from './support/session.ts';
 import { storedEntry } from './support/shellStorage.ts';
@@ -241,7 +244,7 @@ test('another member on the same browser never sees the last member’s state, n
   expect(frames.filter((f) => f.prePainted)).toEqual([]);
 });
 
-test('pre-paint: with the app held back, the kept top bar shows the member, tenant and brand; the live chrome then takes its place', async ({
+test('pre-paint: with the app held back, the kept bar shows member, tenant and brand; the live chrome then replaces it', async ({
   page,
   signedIn,
   platform,
@@ -299,7 +302,7 @@ test('pre-paint: with the app held back, the kept top bar shows the member, tena
   expect(stylesheets.filter((path) => keptStyles.includes(path)).sort()).toEqual([...keptStyles].sort());
 });
 
-test('pre-paint: its reads, its stylesheets and /config.json are asked for while its code loads; its frame is painted before the app runs; the signed-in code comes in one round', async ({ page, signedIn }) => {
+test('pre-paint: reads, stylesheets and /config.json asked while its code loads; painted before the app; one round', async ({ page, signedIn }) => {
   await signedIn(page, 'admin@acme.test');
   await expect.poll(() => keptBar(page)).toContain('Ada Admin');
   const keptStyles = (await keptChrome(page))!.styles;

@@ -57,7 +57,7 @@ describe('the production build', () => {
     }
   });
 
-  it('installed with the title-bar area, the top bar is the title bar: inside its env() insets, draggable, its controls clickable', () => {
+  it('installed with the title-bar area, the top bar is the title bar: inside its env() insets, draggable, clickable', () => {
     // Chromium's headless mode cannot emulate display-mode: window-controls-overlay, so the built rule is read.
     const css = readdirSync(new URL('assets/', dist))
       .filter((name) => name.endsWith('.css'))

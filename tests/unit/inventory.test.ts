@@ -115,7 +115,7 @@ describe('the inventory of what the shell keeps (src/core/inventory)', () => {
     expect([`${cacheNames.apiPrefix}:member`, cacheNames.config, `workbox-${cacheNames.precache}-scope`].filter((name) => !listed('cacheStorage', name))).toEqual([]);
   });
 
-  it('has a switch (tenant, organisation group, role) take exactly the copies kept for one scope, never the session, the device’s or what waits for the member', () => {
+  it('has a switch (tenant, group, role) take exactly one scope\'s kept copies: never the session, device or waiting writes', () => {
     const going = (area: Area, name: string) => goesAt(entryFor(area, name)!, 'switch');
     // Every entry a switch takes is one scope's; every one-scope copy that goes with the session goes at a switch.
     expect(inventory.filter((entry) => goesAt(entry, 'switch') !== (entry.scope === 'member-scope' && entry.lifetime === 'session')).map((e) => e.name)).toEqual([]);
@@ -133,7 +133,7 @@ describe('the inventory of what the shell keeps (src/core/inventory)', () => {
     expect(inventory.filter((entry) => entry.area === 'sessionStorage' && goesAt(entry, 'switch'))).toEqual([]);
   });
 
-  it("keeps the member's own business-screen preferences (column layouts, flags) through a switch; they go when the session ends", () => {
+  it("keeps the member's business-screen preferences (column layouts, flags) through a switch; they go when the session ends", () => {
     for (const name of [`${storagePrefix}columns.controlLibrary`, `${storagePrefix}calendarModal`, `${storagePrefix}aiBanner`]) {
       expect(goesAt(entryFor('localStorage', name)!, 'switch')).toBe(false);
       expect(goesAt(entryFor('localStorage', name)!, 'forced')).toBe(true);

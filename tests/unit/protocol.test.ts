@@ -28,7 +28,7 @@ describe('cross-context names (src/core/protocol.ts)', () => {
   const defined = [...names(rest), ...Object.values(databases).map((d) => d.name)].filter((name) => name !== 'trust-shell');
   const files = ['src', 'sw', 'workers'].flatMap((dir) => sourceFiles(join(repoRoot, dir))).filter((f) => !f.endsWith(join('core', 'protocol.ts')));
 
-  it('names each lock, channel, database, cache, sync tag, worker message and the token path once: no other source spells one out', () => {
+  it('names each lock, channel, database, cache, sync tag, worker message and the token path once, nowhere else', () => {
     const repeats: string[] = [];
     for (const file of files) {
       const text = readFileSync(file, 'utf8');

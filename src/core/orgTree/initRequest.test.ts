@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('contextFetch (the organisation-tree worker reaching the platform)', () => {
-  it('with a service worker controlling the page, a cacheable read: a plain same-origin fetch, which the service worker handles', async () => {
+  it('with a service worker in control, a cacheable read: a plain same-origin fetch, which the worker handles', async () => {
     const plain = vi.fn<(request: Request) => Promise<Response>>(() => Promise.resolve(new Response('{}')));
     vi.stubGlobal('fetch', plain);
     await contextFetch('/api/globalization/v1/languages', true);

@@ -120,7 +120,7 @@ describe('replayOutbox', () => {
     expect(await listWrites()).toMatchObject([{ id: w.id, state: 'failed', failure: { status: 500 } }]);
   });
 
-  it('for writes that already waited, a server error holds back later writes to the same resource (order per resource), not the others', async () => {
+  it('a server error on a write that already waited holds back later writes to its resource, not the others', async () => {
     const path = '/api/globalization/v1/ui-settings/user/u1/preferences';
     await addWrite(write({ method: 'PUT', path, resource: `PUT ${path}`, body: '"a"', contentType: 'application/json', deferred: true }));
     await addWrite(write({ method: 'PUT', path, resource: `PUT ${path}`, body: '"b"', contentType: 'application/json', deferred: true }));

@@ -26,7 +26,7 @@ describe('login endpoints: derived from the configuration, a stored copy only re
     expect(trustedSettings(discovered, oidc, origin)).toMatchObject(discovered);
   });
 
-  it('ignores and reports stored endpoints off the allowed origins: the platform token endpoint, no revocation, no end session', () => {
+  it('ignores and reports stored endpoints off the allowed origins: the platform\'s token endpoint, no revocation or end', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(trustedSettings(hostile, oidc, origin)).toMatchObject({ tokenEndpoint: '/api/access/v1/oauth/token', revocationEndpoint: null, endSessionEndpoint: null });
     expect(warn).toHaveBeenCalledTimes(3);

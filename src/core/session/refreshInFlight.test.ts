@@ -59,7 +59,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
     expect(presented).toEqual([refresh(0), refresh(0)]);
   });
 
-  it('a grant given up after it was sent (its time limit passed, or a machine slept past it), on a platform without a refresh grace, is never presented again: the session ends', async () => {
+  it('without a grace, a grant given up after it was sent (time limit passed, machine slept) is never sent again', async () => {
     await writeKv(sessionKeys.authClient, { clientId: 'trust-shell', tokenEndpoint: '/api/access/v1/oauth/token', refreshGraceSeconds: 0 });
     // The request left; the platform may have redeemed the token, but its answer never arrived here.
     const presented = tokenEndpoint(() => Promise.reject(new DOMException('signal timed out', 'TimeoutError')));
@@ -121,7 +121,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
     }
   });
 
-  it('within the refresh grace, a grant given up after it was sent is presented again by the next refresh, and its answer kept', async () => {
+  it('within the refresh grace, a grant given up after it was sent is presented again by the next refresh, answer kept', async () => {
     let lost = true;
     const presented = tokenEndpoint((n) =>
       lost ? Promise.reject(new DOMException('signal timed out', 'TimeoutError')) : Response.json({ access_token: access(n), refresh_token: refresh(n), token_type: 'bearer', expires_in: 900, scope: 'read' }),
@@ -155,7 +155,7 @@ describe('refreshSession and a refresh whose sender went away', () => {
   });
 
   // Last: the dead sender's grant never settles, so this module's own queue stays busy after it.
-  it('a token sent by a context that died before the answer, on a platform without a refresh grace, is never presented again: the session ends, reported as a refused refresh', async () => {
+  it('without a grace, a token sent by a context that died before the answer is never sent again: a refused refresh', async () => {
     await writeKv(sessionKeys.authClient, { clientId: 'trust-shell', tokenEndpoint: '/api/access/v1/oauth/token', refreshGraceSeconds: 0 });
     // The sender wrote its digest and sent the grant, then its tab reloaded: the answer never came.
     const presented = tokenEndpoint(() => new Promise<Response>(() => undefined));

@@ -40,7 +40,7 @@ afterEach(() => {
   setFallBackToNotFound(false);
 });
 
-describe('merging (contract TenantTranslations: later wins — seed, defaultTranslations, defaultCustomTerms, translations, customTerms)', () => {
+describe('merging (TenantTranslations, later wins): seed, defaultTranslations, defaultCustomTerms, translations, customTerms', () => {
   const seed = { K: 'seed', OnlySeed: 'seed' };
   it.each<[string, Partial<TenantTranslations>, string]>([
     ['the seed alone', {}, 'seed'],
@@ -78,7 +78,7 @@ describe('seed domains (contract: seeds are skipped when the current host is lis
   });
 });
 
-describe('seed address (contract: RuntimeConfig.seedTranslationUrl, else the seedTranslationUrl attribute, else /seed-translations)', () => {
+describe('seed address: RuntimeConfig.seedTranslationUrl, else the seedTranslationUrl attribute, else /seed-translations', () => {
   it.each<[string | null, string | null, string]>([
     [null, null, '/seed-translations/de-de'],
     ['https://cdn.test/seed', null, 'https://cdn.test/seed/de-de'],
@@ -202,7 +202,7 @@ describe('signed-in translations (v2 tenant + seed)', () => {
     expect(await loadTenantTranslations('de-de', { ...ada, tenantId: allZeroTenant }, seedSource(null))).toBeNull();
   });
 
-  it('keeps the copy per member: another member of the tenant gets none, a load that outlived its member keeps none, sign-out deletes it', async () => {
+  it('keeps a copy per member: none for another member or a load that outlived its member; sign-out deletes it', async () => {
     api.mockResolvedValueOnce(json(tenantAnswer({ translations: { A: 'for Ada' } })));
     await loadTenantTranslations('en-us', ada, seedSource(null));
     expect((await cachedTenantTranslations('en-us', ada))?.map).toEqual({ A: 'for Ada' });

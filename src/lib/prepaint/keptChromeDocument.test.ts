@@ -89,7 +89,7 @@ const snapshot = (over: Partial<ChromeSnapshot> = {}): ChromeSnapshot => ({
 });
 
 describe('keptChromeDocument', () => {
-  it('serves the page in the copy’s language, direction, theme and brand, with its stylesheets and the bar before the app’s root', () => {
+  it('serves the page in the copy’s language, direction, theme and brand, its stylesheets and bar before the root', () => {
     const doc = parse(keptChromeDocument(index, snapshot())!);
     const html = doc.documentElement;
     expect([html.lang, html.dir, html.dataset.theme, html.dataset.colorScheme, html.dataset.brand]).toEqual(['de-de', 'ltr', 'preview-dark', 'dark', 'custom']);

@@ -13,7 +13,7 @@ describe('when a session ends', () => {
     expect(afterSessionEnd({ ending: 'refused', unsavedWork: false, queuedWrites: 0, member })).toBe('go-to-sign-in');
   });
 
-  it('goes to the sign-in page after a sign-out or an idle timeout, whatever the page holds (the member chose to leave, or is away)', () => {
+  it('goes to the sign-in page after a sign-out or an idle timeout, whatever the page holds', () => {
     expect(afterSessionEnd({ ending: 'signed-out', unsavedWork: true, queuedWrites: 3, member })).toBe('go-to-sign-in');
     expect(afterSessionEnd({ ending: 'timed-out', unsavedWork: true, queuedWrites: 3, member })).toBe('go-to-sign-in');
   });
@@ -52,7 +52,7 @@ describe('the popup (SPEC §9)', () => {
     expect(popupClosedPollMs).toBe(500);
   });
 
-  it('is given up before the page’s idle time (300 s) would warn the member, whose activity in the popup the page does not see', () => {
+  it('is given up before the page’s idle time (300 s) would warn the member', () => {
     expect(popupAnswerLimitMs).toBeLessThan(300_000);
   });
 

@@ -59,7 +59,7 @@ describe('last known signed-in state (offline start)', () => {
     expect(await readLastKnownState(key('user-1', 'tenant-1'))).toBeNull();
   });
 
-  it('is not kept when another member signed in, the tenant, organisation group or role was switched or the language changed meanwhile', async () => {
+  it('is not kept when another member signed in, the tenant, group or role was switched or the language changed meanwhile', async () => {
     for (const token of [accessToken('user-2', 'tenant-1'), accessToken('user-1', 'tenant-2'), accessToken('user-1', 'tenant-1', 'g2'), accessToken('user-1', 'tenant-1', 'g', 'Auditor')]) {
       await writeKv(sessionKeys.accessToken, token);
       expect(await writeLastKnownState(state, 'en-us')).toBe(false);

@@ -1,5 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import type { PlatformControl } from './platform.ts';
+
+/** One of the emulator's catalogues ('en-us', 'de-de', 'ar'), so tests assert on real texts without copying them. */
+export const catalogue = (code: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../../emulator/data/translations/${code}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+
+export const en = catalogue('en-us');
+export const de = catalogue('de-de');
+export const ar = catalogue('ar');
 
 type Map = Record<string, string>;
 

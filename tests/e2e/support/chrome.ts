@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { en } from '../fixtures.ts';
+import { en } from './catalogues.ts';
 
 /**
  * Opens the top bar's avatar (user) menu, where language, theme, preferences, role and sign-out

@@ -1,5 +1,8 @@
 import { test } from '@playwright/test';
 
+/** Every persona's password on the emulator. */
+export const demoPassword = 'trust-shell-demo';
+
 /**
  * How the shell presents the member's token to this test's platform: as `DPoP` with a proof (the
  * emulator's default, contract "Sender-constrained tokens"), or as `Bearer` where the platform has

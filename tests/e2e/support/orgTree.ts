@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { en, expect } from '../fixtures.ts';
+import { expect } from '../fixtures.ts';
+import { en } from './catalogues.ts';
 
 
 export const initPath = '/api/global-state/v1/init';

@@ -1,5 +1,6 @@
 import { expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
-import { demoPassword, en } from '../fixtures.ts';
+import { demoPassword } from './credentials.ts';
+import { en } from './catalogues.ts';
 import { clickInUserMenu, openScopePanel, openUserMenu, pickInUserMenu } from './chrome.ts';
 
 /**

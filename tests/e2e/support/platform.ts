@@ -1,63 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
+import type { DpopControlBody, FaultSpec, LifetimesBody, LogEntry, ModuleTermsBody, OverrideSpec, TokenResponse } from '../../../emulator/types.ts';
+
+export type { DpopControlBody, FaultSpec, OverrideSpec, TokenResponse };
 
 /** One request the emulator received (its control API's request log). */
-export interface LoggedRequest {
-  seq: number;
-  /** ISO 8601 time the emulator received the call. */
-  time: string;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: unknown;
-  status: number;
-  /** A drop / dropAfterApply fault destroyed the socket instead of answering. */
-  dropped: boolean;
-  /** An Idempotency-Key repeat answered from the platform's memory, not applied again. */
-  replayed: boolean;
-  /** Whether the call carried a DPoP proof, and whether the platform found it valid. */
-  dpop: 'absent' | 'valid' | 'invalid';
-  dpopError?: string;
-  /** A refresh answered again within the refresh grace (the same answer, nothing changed). */
-  graceReplay: boolean;
-  /** A rotated refresh token presented outside the grace: refused, and its session revoked. */
-  reuse: boolean;
-}
+export type LoggedRequest = LogEntry;
 
 /** A public key as a JWK (EC P-256: kty, crv, x, y). */
 export type PublicJwk = Record<string, string>;
-
-/** The emulator's DPoP settings (contract "Sender-constrained tokens"). */
-export interface DpopSettings {
-  enabled?: boolean;
-  requireNonce?: boolean;
-  /** Makes a new nonce current, announced on every answer; the previous one is still taken 5 minutes (contract). */
-  rotateNonce?: boolean;
-  /** Makes a new nonce current and refuses the previous one at once (use_dpop_nonce). */
-  expireNonce?: boolean;
-}
-
-export interface FaultSpec {
-  path: string;
-  method?: string;
-  latencyMs?: number;
-  status?: number;
-  everyNth?: number;
-  probability?: number;
-  drop?: boolean;
-  dropAfterApply?: boolean;
-  times?: number;
-  /** Hold matching calls unanswered until the fault is removed (`removeFault`, `clearFaults`). */
-  hold?: boolean;
-}
-
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  token_type: string;
-  scope: string;
-}
 
 /** A server with the emulator's control API: where it is and the secret its control calls carry. */
 export interface ControlTarget {
@@ -119,7 +69,7 @@ export class PlatformControl {
     return this.call('DELETE', `/faults/${encodeURIComponent(id)}`);
   }
 
-  lifetimes(ttl: { accessTtlSeconds?: number; refreshTtlSeconds?: number }): Promise<void> {
+  lifetimes(ttl: LifetimesBody): Promise<void> {
     return this.call('POST', '/lifetimes', ttl);
   }
 
@@ -148,7 +98,7 @@ export class PlatformControl {
   }
 
   /** Changes the emulator's DPoP settings; answers them, with the nonce now current. */
-  dpop(settings: DpopSettings): Promise<{ enabled: boolean; requireNonce: boolean; nonce: string }> {
+  dpop(settings: DpopControlBody): Promise<{ enabled: boolean; requireNonce: boolean; nonce: string }> {
     return this.call('POST', '/dpop', settings);
   }
 
@@ -158,11 +108,29 @@ export class PlatformControl {
   }
 
   /** A tenant's own terms of a translation module in a language (the tenant-custom route's customTerms). */
-  moduleTerms(spec: { tenantGuid: string; module: string; language: string; terms: Record<string, string> }): Promise<void> {
+  moduleTerms(spec: ModuleTermsBody): Promise<void> {
     return this.call('POST', '/module-terms', spec);
   }
 
-  override(spec: { method: string; path: string; status: number; body?: unknown; contentType?: string; times?: number }): Promise<void> {
+  override(spec: OverrideSpec): Promise<void> {
     return this.call('POST', '/override', spec);
   }
+}
+
+/** The `quietStartup` fixture's platform (see fixtures.ts); also for tests that start a server of their own, or keep the maintenance notice. */
+export async function quietenStartup(control: PlatformControl, { keepMaintenance = false, keepProductImprovements = false } = {}): Promise<void> {
+  if (!keepMaintenance) await control.override({ method: 'GET', path: '/api/alert/v1/alerts/maintenance/immediate', status: 204 });
+  await control.override({ method: 'GET', path: '/api/benchmarking/v1/notification/HOME_PAGE', status: 204 });
+  await control.override({
+    method: 'GET',
+    path: '/api/access/v1/tool-settings/user-preferences',
+    status: 200,
+    body: { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: keepProductImprovements },
+  });
+}
+
+/** The emulator's initial state and an empty log; quiet (see `quietStartup`) when `quiet`. */
+export async function initialPlatform(control: PlatformControl, quiet: boolean): Promise<void> {
+  await control.reset();
+  if (quiet) await quietenStartup(control);
 }

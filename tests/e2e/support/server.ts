@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview, type PluginOption, type PreviewServer } from 'vite';
 
+/** The connected app of the test deployment: the emulator's content object names it as CommunityAppUrl. */
+export const communityHost = 'community.trust-shell.test';
+
 export interface ShellServer {
   baseURL: string;
   /** Its emulator's control secret (PlatformControl sends it). */

@@ -138,3 +138,21 @@ export function queuedWrites(page: Page): Promise<unknown[]> {
       }),
   );
 }
+
+/** Empties the open origin's local and session storage, IndexedDB and Cache Storage, and the context's cookies. */
+export async function emptyOriginStorage(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      await new Promise<void>((resolve, reject) => {
+        const request = indexedDB.deleteDatabase(name);
+        request.onsuccess = () => resolve();
+        request.onerror = () => reject(request.error ?? new Error(`could not delete ${name}`));
+      });
+    }
+    for (const key of await caches.keys()) await caches.delete(key);
+  });
+  await page.context().clearCookies();
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createPlatform } from '../../../emulator/index.ts';
 import { ApiError, TokenResponse } from './contract.ts';
 import { CONTROL_HEADER, CONTROL_SECRET, api, claims, control, signIn, startPlatform, type Harness } from './harness.ts';
+import type { LogEntry } from '../../../emulator/types.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,18 +13,6 @@ afterAll(() => h.close());
 beforeEach(() => control(h.base, 'POST', 'reset'));
 
 const VERSION = '/api/content/v1/info/version';
-
-interface LogRow {
-  seq: number;
-  method: string;
-  path: string;
-  ptl: string | null;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: unknown;
-  status: number;
-  dropped: boolean;
-}
 
 describe('faults', () => {
   it('answers an injected status on matching calls only, every Nth, a limited number of times', async () => {
@@ -51,7 +40,7 @@ describe('faults', () => {
     await expect(fetch(`${h.base}${VERSION}`)).rejects.toThrow();
     await control(h.base, 'DELETE', `faults/${id}`);
     expect((await fetch(`${h.base}${VERSION}`)).status).toBe(200);
-    const log = await control<LogRow[]>(h.base, 'GET', `log?path=${VERSION}`);
+    const log = await control<LogEntry[]>(h.base, 'GET', `log?path=${VERSION}`);
     expect(log.map((e) => e.dropped)).toEqual([true, false]);
   });
 
@@ -64,7 +53,7 @@ describe('faults', () => {
     });
     // Another path is not held; the held call is logged (received) but not answered.
     expect((await fetch(`${h.base}/api/globalization/v1/languages`)).status).toBe(200);
-    await vi.waitFor(async () => expect(await control<LogRow[]>(h.base, 'GET', `log?path=${VERSION}`)).toHaveLength(1));
+    await vi.waitFor(async () => expect(await control<LogEntry[]>(h.base, 'GET', `log?path=${VERSION}`)).toHaveLength(1));
     expect(answered).toBe(false);
     await control(h.base, 'DELETE', `faults/${id}`);
     expect(await held).toBe(200);
@@ -212,11 +201,11 @@ describe('request log', () => {
   it('records path as received, query, lower-case headers, parsed body and status; filters by path and method', async () => {
     const { access_token: token } = await signIn(h.base, 'ptl@acme.test');
     await api(h.base, '/api/alert/v1/alerts/banner/immediate?languageCode=de-de', { token, headers: { 'Accept-Language': 'de-de' } });
-    const [entry] = await control<LogRow[]>(h.base, 'GET', 'log?path=/api/alert/&method=GET');
+    const [entry] = await control<LogEntry[]>(h.base, 'GET', 'log?path=/api/alert/&method=GET');
     expect(entry).toMatchObject({ method: 'GET', path: '/eu-tenant-7/api/alert/v1/alerts/banner/immediate', ptl: 'eu-tenant-7', query: { languageCode: 'de-de' }, status: 200 });
     expect(entry?.headers['accept-language']).toBe('de-de');
     expect(entry?.headers.authorization).toBe(`Bearer ${token}`);
-    const [tokenCall] = await control<LogRow[]>(h.base, 'GET', 'log?path=/api/access/v1/oauth/token');
+    const [tokenCall] = await control<LogEntry[]>(h.base, 'GET', 'log?path=/api/access/v1/oauth/token');
     expect(tokenCall?.body).toMatchObject({ grant_type: 'password', username: 'ptl@acme.test' });
     await control(h.base, 'DELETE', 'log');
     expect(await control<unknown[]>(h.base, 'GET', 'log')).toEqual([]);
@@ -226,7 +215,7 @@ describe('request log', () => {
     const fd = new FormData();
     for (const [k, v] of Object.entries({ oid: '00D', first_name: 'Ada', last_name: 'L', email: 'ada@acme.test', lead_source: 'In Product', submit: 'Submit', Tenant_GUID: '5d0a8c1e-7b1f-4c1e-9a53-3f1d2b6f0a11' })) fd.append(k, v);
     expect((await fetch(`${h.base}/crm/servlet/servlet.WebToLead`, { method: 'POST', body: fd })).status).toBe(200);
-    const [entry] = await control<LogRow[]>(h.base, 'GET', 'log?path=/crm/');
+    const [entry] = await control<LogEntry[]>(h.base, 'GET', 'log?path=/crm/');
     expect(entry?.body).toMatchObject({ first_name: 'Ada', lead_source: 'In Product' });
   });
 });

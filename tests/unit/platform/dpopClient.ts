@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { claims, control, form } from './harness.ts';
+import type { LogEntry } from '../../../emulator/types.ts';
 
 export interface ProofKey {
   privateKey: CryptoKey;
@@ -88,16 +89,8 @@ export async function emulatorNow(base: string): Promise<number> {
   return (await control<{ now: number }>(base, 'GET', 'clock')).now;
 }
 
-export interface LogRow {
-  seq: number;
-  method: string;
-  path: string;
-  status: number;
-  dpop: 'absent' | 'valid' | 'invalid';
-  dpopError?: string;
-  graceReplay: boolean;
-  reuse: boolean;
-}
+/** One request the emulator received (its request log). */
+export type LogRow = LogEntry;
 
 export async function lastLogged(base: string, path: string): Promise<LogRow> {
   const rows = await control<LogRow[]>(base, 'GET', `log?path=${encodeURIComponent(path)}`);

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, type JWTPayload } from 'jose';
 import { createPlatform, type Platform, type PlatformOptions } from '../../../emulator/index.ts';
+import type { TokenResponse } from '../../../emulator/types.ts';
 
 export const PASSWORD = 'trust-shell-demo';
 
@@ -46,14 +47,8 @@ export async function startPlatform(opts: PlatformOptions = { control: true }): 
   };
 }
 
-export interface Tokens {
-  access_token: string;
-  refresh_token: string;
-  token_type: string;
-  expires_in: number;
-  scope: string;
-  id_token?: string;
-}
+/** The token endpoint's answer, as the emulator types it. */
+export type Tokens = TokenResponse;
 
 export function form(values: Record<string, string>): { method: 'POST'; headers: Record<string, string>; body: string } {
   return { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(values).toString() };

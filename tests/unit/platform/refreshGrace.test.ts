@@ -20,7 +20,7 @@ async function invalidGrant(res: Response): Promise<void> {
 }
 
 /** The session is over: its newest access token is 401 and its newest refresh token invalid_grant. */
-async function expectRevoked(latest: Tokens): Promise<void> {
+async function expectRevoked(latest: Pick<Tokens, 'access_token' | 'refresh_token'>): Promise<void> {
   expect((await api(h.base, USER, { token: latest.access_token })).status).toBe(401);
   await invalidGrant(await refresh(h.base, latest.refresh_token));
 }

@@ -61,7 +61,7 @@ describe('refresh_token grant', () => {
     first = await signIn(h.base, 'admin@acme.test');
   });
 
-  it('rotates: a new refresh token each time, the old one refused once its successor was used (refreshGrace.test.ts has the grace)', async () => {
+  it('rotates: a new refresh token each time, the old one refused once its successor was used (grace: refreshGrace.test)', async () => {
     const res = await refresh(h.base, first.refresh_token);
     const second = TokenResponse.parse(await res.json());
     expect(second.refresh_token).not.toBe(first.refresh_token);
