@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { test, expect, de, ar, recordDialogs, waitForServiceWorker } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, de, ar, en, recordDialogs, waitForServiceWorker } from './fixtures.ts';
 import { PrePaint, ShellChrome, SignInPage } from './support/pages.ts';
 import { platformGet } from './support/session.ts';
 import { storedEntry } from './support/shellStorage.ts';
@@ -298,6 +298,46 @@ test('pre-paint: with the app held back, the kept top bar shows the member, tena
   expect(requestedAt.map((at) => at !== null && at < answeredAt)).toEqual(keptStyles.map(() => true));
   expect(stylesheets.filter((path) => keptStyles.includes(path)).sort()).toEqual([...keptStyles].sort());
 });
+
+/** Each control of a bar (`data-chrome-control`: tenant, organisation, user menu, …) and its box on screen. */
+const controlBoxes = (bar: Locator) =>
+  bar.evaluateAll((bars) =>
+    Object.fromEntries(
+      bars.flatMap((b) => [...b.querySelectorAll('[data-chrome-control]')]).map((control) => {
+        const { x, y, width, height } = control.getBoundingClientRect();
+        return [control.getAttribute('data-chrome-control'), { x, y, width, height }];
+      }),
+    ),
+  );
+
+for (const { width, controls } of [
+  { width: 1280, controls: ['organisation', 'orggroup', 'tenant', 'user-menu'] },
+  { width: 412, controls: ['scope', 'user-menu'] },
+]) {
+  test(`the kept bar at ${width} px: each control in the live one's box, and a click on the kept user menu opens the live one`, async ({ page, signedIn }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signedIn(page, 'admin@acme.test');
+    await expect.poll(() => keptBar(page)).toContain('Ada Admin');
+    const chrome = new ShellChrome(page);
+    const prePaint = new PrePaint(page);
+    const release = await prePaint.holdApp();
+    await page.goto('/mfe-host', { waitUntil: 'commit' });
+    await expect(prePaint.memberName).toHaveText('Ada Admin');
+    const kept = await controlBoxes(prePaint.bar);
+    // The member clicks the kept user menu before the app has run: the click is not lost.
+    const menu = kept['user-menu'];
+    if (menu) await page.mouse.click(menu.x + menu.width / 2, menu.y + menu.height / 2);
+    await release();
+    await expect(chrome.menuItem(en.SignOut!)).toBeVisible();
+    await expect(prePaint.root).toHaveCount(0);
+    // The live chrome took the copy's place without moving anything (its clock and indicators loaded meanwhile).
+    expect(Object.keys(kept).sort()).toEqual(controls);
+    const live = await controlBoxes(page.locator('header.shell__bar'));
+    for (const name of controls) {
+      for (const side of ['x', 'y', 'width', 'height'] as const) expect(live[name]?.[side], `${name} ${side}`).toBeCloseTo(kept[name]![side], 0);
+    }
+  });
+}
 
 test('pre-paint: its reads, its stylesheets and /config.json are asked for while its code loads; its frame is painted before the app runs; the signed-in code comes in one round', async ({ page, signedIn }) => {
   await signedIn(page, 'admin@acme.test');
