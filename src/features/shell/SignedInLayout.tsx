@@ -20,6 +20,7 @@ import { firstScreenShown } from '../../lib/firstScreen';
 import { SessionTimeoutWarning } from '../session/SessionTimeoutWarning';
 import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
 import { BannerArea } from '../banners/BannerArea';
+export { bannerViewReady } from '../banners/BannerArea';
 import { StorageNotice } from '../banners/StorageNotice';
 import { ScopeBar } from './chrome/ScopeBar';
 import { UserMenu } from './chrome/UserMenu';
