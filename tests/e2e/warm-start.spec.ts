@@ -299,13 +299,20 @@ test('pre-paint: with the app held back, the kept top bar shows the member, tena
   expect(stylesheets.filter((path) => keptStyles.includes(path)).sort()).toEqual([...keptStyles].sort());
 });
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** Each control of a bar (`data-chrome-control`: tenant, organisation, user menu, …) and its box on screen. */
-const controlBoxes = (bar: Locator) =>
+const controlBoxes = (bar: Locator): Promise<Record<string, Box>> =>
   bar.evaluateAll((bars) =>
     Object.fromEntries(
-      bars.flatMap((b) => [...b.querySelectorAll('[data-chrome-control]')]).map((control) => {
+      bars.flatMap((b) => [...b.querySelectorAll('[data-chrome-control]')]).map((control): [string, Box] => {
         const { x, y, width, height } = control.getBoundingClientRect();
-        return [control.getAttribute('data-chrome-control'), { x, y, width, height }];
+        return [control.getAttribute('data-chrome-control') ?? '', { x, y, width, height }];
       }),
     ),
   );
