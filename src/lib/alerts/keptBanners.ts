@@ -4,8 +4,8 @@ import { readLocal, writeLocal } from '../storage/localStore';
 import { parseBannerList, type AlertBanner } from './alertSchemas';
 
 /**
- * The last start-up run's alert banners, kept for the next start of the same member and tenant in
- * the same language: the banner area shows them with the live chrome, so the platform's answer
+ * The last start-up run's alert banners, kept for the next start in the same member scope (member,
+ * tenant, organisation group and role: `memberScopeKey`) and language: the banner area shows them with the live chrome, so the platform's answer
  * (most often the same banners) moves nothing under them. They go with the session (the storage
  * inventory). Storage is anyone's on this origin: each banner comes back through the contract's
  * schema, and its message is sanitised where it is shown, as the platform's are.
@@ -17,7 +17,7 @@ export function keepBanners(scopeKey: string, language: string, banners: readonl
   writeLocal(storageKeys.keptBanners, JSON.stringify({ scopeKey, language, banners }), { quiet: true });
 }
 
-/** The kept banners of `scopeKey` in `language`; none for another member, tenant or language, or a broken entry. */
+/** The kept banners of `scopeKey` in `language`; none for another scope or language, or a broken entry. */
 export function keptBanners(scopeKey: string, language: string): AlertBanner[] {
   const raw = readLocal(storageKeys.keptBanners);
   if (raw === null) return [];

@@ -1,7 +1,7 @@
 import { appStore } from '../../state/jotai';
 import { alertBannersAtom } from '../alerts/alertBanners';
 import { keepBanners } from '../alerts/keptBanners';
-import { userTenantKey } from '../../core/session/claims';
+import { memberScopeKey } from '../../core/session/claims';
 import { sessionAtom } from '../session/sessionAtoms';
 import { toolPreferencesAtom } from '../state/signedInState';
 import type { ToolPreferences } from '../state/globalStateTypes';
@@ -47,7 +47,7 @@ export async function loadAlertBanners(languageCode: string): Promise<void> {
   appStore.set(alertBannersAtom, banners ?? []);
   // Kept for the next start (a failed read keeps the last ones: that start shows them until its own answer).
   const { claims } = appStore.get(sessionAtom);
-  if (banners && claims) keepBanners(userTenantKey(claims), languageCode, banners);
+  if (banners && claims) keepBanners(memberScopeKey(claims), languageCode, banners);
 }
 
 export function clearAlertBanners(): void {
