@@ -5,8 +5,8 @@ import type { Sample } from './stats.ts';
 export interface BenchRow {
   figure: string;
   sample: Sample | null;
-  /** How the median and spread print (`1.23×`, `12.3 ms`, `149.2 KB`). */
-  unit: 'ms' | '×' | 'KB' | '/interval' | 'rounds' | 'calls' | 'count';
+  /** How the median and spread print (`1.23×`, `12.3 ms`, `149.2 KB`; a score bare, `97`, `0.012`). */
+  unit: 'ms' | '×' | 'KB' | '/interval' | 'rounds' | 'calls' | 'count' | 'points' | 'shift';
   /** Anything else worth seeing beside the median (the two sides of a ratio). */
   note?: string;
   /** '' when no aim was set (context only). */
@@ -15,10 +15,11 @@ export interface BenchRow {
   ok: boolean | null;
 }
 
-const digits: Record<BenchRow['unit'], number> = { ms: 1, '×': 2, KB: 1, '/interval': 2, rounds: 1, calls: 1, count: 0 };
+const digits: Record<BenchRow['unit'], number> = { ms: 1, '×': 2, KB: 1, '/interval': 2, rounds: 1, calls: 1, count: 0, points: 0, shift: 3 };
 
 function format(unit: BenchRow['unit'], v: number): string {
   const text = v.toFixed(digits[unit]);
+  if (unit === 'shift' || unit === 'points') return text;
   return unit === '×' || unit === '/interval' ? `${text}${unit}` : `${text} ${unit}`;
 }
 

@@ -1,4 +1,5 @@
 import { benchBundle } from './bundle.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchOrgTree } from './orgTree.ts';
 import { benchPipelineOverhead } from './pipeline.ts';
 import { benchRefresh } from './refresh.ts';
@@ -19,6 +20,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<BenchRow[]>> = 
   wire: benchWire,
   reload: benchReloadCalls,
   soak: benchSoak,
+  lighthouse: benchLighthouse,
 };
 
 const options = benchOptions(process.argv.slice(2));

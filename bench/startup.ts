@@ -213,6 +213,8 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
     const l = medians(live);
     const d = medians(inPage);
     const cold = sample(ratios(times.shellCold, times.bareCold));
+    // The bare page's name is its live chrome: the same moment on both sides.
+    const coldLive = sample(ratios(live.shellCold, live.bareCold));
     const warm = sample(paired.warm);
     const warmInPage = sample(paired.warmInPage);
     const warmLive = sample(paired.warmLive);
@@ -227,6 +229,14 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
         note: `navigation to the member's name on screen, medians: shell ${ms(m.shellCold)} (live chrome ${ms(l.shellCold)}), bare page ${ms(m.bareCold)} (no service worker, empty caches)`,
         aim: '',
         ok: null,
+      },
+      {
+        figure: 'cold start, live chrome, shell / bare',
+        sample: coldLive,
+        unit: '×',
+        note: `the app's own interactive chrome with the name, medians: shell ${ms(l.shellCold)}, bare page ${ms(l.bareCold)}; one cold start of each per run`,
+        aim: '≤ 1.3×',
+        ok: coldLive.median <= 1.3,
       },
       {
         figure: 'warm start, name on screen, shell / bare',
@@ -248,9 +258,9 @@ export async function benchStartup(options: BenchOptions): Promise<BenchRow[]> {
         figure: 'warm start, live chrome, shell / bare',
         sample: warmLive,
         unit: '×',
-        note: `the app's own interactive chrome with the name, medians: shell ${ms(l.shellWarm)}, bare page ${ms(l.bareWarm)}; not the figure the 1.5× aim is about`,
-        aim: '',
-        ok: null,
+        note: `the app's own interactive chrome with the name (the kept copy answers no click by itself), medians: shell ${ms(l.shellWarm)}, bare page ${ms(l.bareWarm)}; ${pairsPerRun} pairs per run, as above`,
+        aim: '≤ 1.5×',
+        ok: warmLive.median <= 1.5,
       },
       {
         figure: 'warm start offline / online, shell',

@@ -40,7 +40,8 @@ export default function mount(element, host) {
   css(title, { margin: '0', fontSize: 'var(--font-size-xl, 1.625rem)' });
   const user = doc.createElement('p');
   user.setAttribute('data-testid', 'example-remote-user');
-  css(user, { margin: '0', color: 'var(--color-muted, #4c5a60)' });
+  // Its line is kept while the name is on its way: the tiles under it never move when it comes.
+  css(user, { margin: '0', color: 'var(--color-muted, #4c5a60)', minBlockSize: '1lh' });
   header.append(title, user);
   const panel = () => {
     const box = doc.createElement('div');

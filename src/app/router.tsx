@@ -29,7 +29,12 @@ function pageRoutes(remoteRoutes: readonly string[]): RouteObject[] {
       // The main guard runs once on entering the signed-in area, not on every navigation inside it.
       loader: guardLoader(mainGuard()),
       shouldRevalidate: () => false,
-      lazy: async () => ({ Component: (await signedInChunks.layout()).default }),
+      lazy: async () => {
+        const layout = await signedInChunks.layout();
+        // Kept banners show with the live chrome: their view's code first (features/banners/BannerArea).
+        await layout.bannerViewReady;
+        return { Component: layout.default };
+      },
       children: [
         { path: `${paths.mfeHost}/*`, lazy: mfeHostPage },
         ...remoteRoutes.map((route): RouteObject => ({ path: `${route}/*`, lazy: mfeHostPage })),

@@ -74,6 +74,27 @@ test.describe('banners', () => {
     });
   });
 
+  test('a returning member gets the last run’s banners with the live chrome, before the platform answers', async ({ page, signedIn, platform }) => {
+    await signedIn(page, 'ptl@acme.test');
+    const release = page.getByRole('region', { name: /Release 5\.3 is live/ });
+    await expect(release).toBeVisible();
+    // Whether the banner was in the document when the member's live chrome first was (one mutation, one frame).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __bannerWithChrome?: boolean };
+      new MutationObserver(() => {
+        if (w.__bannerWithChrome === undefined && document.querySelector('[data-testid="user-name"]')) w.__bannerWithChrome = document.querySelector('.banner-area [data-alert-id]') !== null;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    const held = await platform.fault({ path: bannerPath, hold: true });
+    await page.reload();
+    await expect(new ShellChrome(page).memberName).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __bannerWithChrome?: boolean }).__bannerWithChrome)).toBe(true);
+    await expect(release).toBeVisible();
+    await platform.removeFault(held.id);
+    await expect.poll(async () => (await platform.log({ path: bannerPath })).length).toBe(2);
+    await expect(release).toBeVisible();
+  });
+
   // One admin start: each later step changes the banner answer and reloads, since every run asks again.
   test('no sandbox banner for a paid tenant; a failed read shows none and breaks nothing; kinds, colours, hostile answers', async ({
     page,

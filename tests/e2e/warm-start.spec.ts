@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { de, ar } from './support/catalogues.ts';
+import { de, ar, en } from './support/catalogues.ts';
 import { recordDialogs } from './support/recorders.ts';
 import { waitForServiceWorker } from './support/waits.ts';
 import { PrePaint, ShellChrome, SignInPage } from './support/pages.ts';
@@ -301,6 +301,53 @@ test('pre-paint: with the app held back, the kept bar shows member, tenant and b
   expect(requestedAt.map((at) => at !== null && at < answeredAt)).toEqual(keptStyles.map(() => true));
   expect(stylesheets.filter((path) => keptStyles.includes(path)).sort()).toEqual([...keptStyles].sort());
 });
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Each control of a bar (`data-chrome-control`: tenant, organisation, user menu, …) and its box on screen. */
+const controlBoxes = (bar: Locator): Promise<Record<string, Box>> =>
+  bar.evaluateAll((bars) =>
+    Object.fromEntries(
+      bars.flatMap((b) => [...b.querySelectorAll('[data-chrome-control]')]).map((control): [string, Box] => {
+        const { x, y, width, height } = control.getBoundingClientRect();
+        return [control.getAttribute('data-chrome-control') ?? '', { x, y, width, height }];
+      }),
+    ),
+  );
+
+for (const { width, controls } of [
+  { width: 1280, controls: ['organisation', 'orggroup', 'tenant', 'user-menu'] },
+  { width: 412, controls: ['scope', 'user-menu'] },
+]) {
+  test(`the kept bar at ${width} px: each control in the live one's box; a click on the kept user menu opens it`, async ({ page, signedIn }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signedIn(page, 'admin@acme.test');
+    await expect.poll(() => keptBar(page)).toContain('Ada Admin');
+    const chrome = new ShellChrome(page);
+    const prePaint = new PrePaint(page);
+    const release = await prePaint.holdApp();
+    await page.goto('/mfe-host', { waitUntil: 'commit' });
+    await expect(prePaint.memberName).toHaveText('Ada Admin');
+    const kept = await controlBoxes(prePaint.bar);
+    // The member clicks the kept user menu before the app has run: the click is not lost.
+    const menu = kept['user-menu'];
+    if (menu) await page.mouse.click(menu.x + menu.width / 2, menu.y + menu.height / 2);
+    await release();
+    await expect(chrome.menuItem(en.SignOut!)).toBeVisible();
+    await expect(prePaint.root).toHaveCount(0);
+    // The live chrome took the copy's place without moving anything (its clock and indicators loaded meanwhile).
+    expect(Object.keys(kept).sort()).toEqual(controls);
+    const live = await controlBoxes(page.locator('header.shell__bar'));
+    for (const name of controls) {
+      for (const side of ['x', 'y', 'width', 'height'] as const) expect(live[name]?.[side], `${name} ${side}`).toBeCloseTo(kept[name]![side], 0);
+    }
+  });
+}
 
 test('pre-paint: reads, stylesheets and /config.json asked while its code loads; painted before the app; one round', async ({ page, signedIn }) => {
   await signedIn(page, 'admin@acme.test');

@@ -60,26 +60,27 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     // The member's language and tenant texts load with the state, so a first visit never paints in
     // the wrong language (loaded lazily: the signed-out pages do not need this code).
     const translationsChunk = signedInChunks.translations();
-    const translations = live.then(async (ok) => {
+    const loadTranslations = async (ok: boolean) => {
       if (ok) await (await translationsChunk).loadSignedInTranslations(claims);
-    });
+    };
     const { loadSignedInState, showLastKnownState } = await start;
     if (claims && (await showLastKnownState(claims, { withTree: false }))) {
       // Warm start: the state calls (and the organisation-tree worker that loads init) start once
       // the shown state has painted, so they never compete with it; their answers replace it when
       // they arrive (a failure there takes its own fall-back, the offline path, or, for a refused
-      // refresh, the logoff every tab follows).
+      // refresh, the logoff every tab follows). The translations' revalidation (the languages, the
+      // seeds, the tenant's and the modules' catalogues: the kept one is on screen) waits with them.
       const state = live.then(async (ok) => {
         if (!ok) return;
         await firstScreenShown;
-        await loadSignedInState(claims);
+        await Promise.all([loadSignedInState(claims), loadTranslations(true).catch(() => undefined)]);
       });
       state.catch(() => undefined);
-      translations.catch(() => undefined);
       await Promise.all([brand, shellTexts]);
       return pass;
     }
     const state = live.then((ok) => (ok ? loadSignedInState(claims) : undefined));
+    const translations = live.then(loadTranslations);
     await Promise.all([state, translations.catch(() => undefined), shellTexts]);
     return pass;
   };

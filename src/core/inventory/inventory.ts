@@ -78,6 +78,7 @@ export const inventory: readonly InventoryEntry[] = [
   e('localStorage', `${local}session`, 'member', 'session', 'the start-up entry keyed to the auth root'),
   e('localStorage', `${local}omni`, 'member', 'session', 'the omni object'),
   e('localStorage', `${local}history`, 'member', 'session', 'browsing history per member and tenant (SPEC §3: its key is user and tenant)'),
+  e('localStorage', `${local}keptBanners`, 'member-scope', 'session', "the last start-up run's alert banners (shown at the next start)"),
   e('localStorage', `${local}draft.`, 'member', 'member-return', "a form's unsent input, per form, member and tenant", 'prefix'),
   e('localStorage', `${local}content`, 'device', 'kept', "the sign-in page's anonymous content"),
   e('localStorage', `${local}lastLoginEmail`, 'device', 'kept', 'the last e-mail (SPEC §3: the sign-in page offers it)'),

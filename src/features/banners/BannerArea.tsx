@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
 import { currentTenantAtom } from '../../lib/state/signedInState';
@@ -7,10 +7,22 @@ import { dismissAlert, dismissedAlertIdsAtom } from '../../lib/alerts/alertStora
 import { visibleBanners } from '../../lib/alerts/bannerRules';
 import { BannerIcon } from './BannerIcon';
 import { MaintenanceBanner } from './MaintenanceBanner';
+import { readLocal } from '../../lib/storage/localStore';
+import { storageKeys } from '../../lib/storage/keys';
+import type { AlertBannerViewProps } from './AlertBannerView';
 import './banners.css';
 
 // Alert banners carry server HTML: their view (and the sanitiser, DOMPurify) loads when there is one.
-const AlertBannerView = lazy(() => import('./AlertBannerView').then((m) => ({ default: m.AlertBannerView })));
+let loadedView: ComponentType<AlertBannerViewProps> | null = null;
+const loadView = () => import('./AlertBannerView').then((m) => (loadedView = m.AlertBannerView));
+const LazyAlertBannerView = lazy(() => loadView().then((View) => ({ default: View })));
+
+/**
+ * With banners kept from the last run (lib/alerts/keptBanners) the view's code is asked for as this
+ * module loads, and the signed-in layout first renders once it is there (app/router): the kept
+ * banners come in the same frame as the live chrome, not one later, pushing the page down.
+ */
+export const bannerViewReady: Promise<unknown> = readLocal(storageKeys.keptBanners) !== null ? loadView().catch(() => undefined) : Promise.resolve();
 
 /**
  * SPEC §2 banner area, between the top bar and the page: the sandbox banner for SANDBOX tenants
@@ -24,6 +36,7 @@ export function BannerArea() {
   const dismissed = useAtomValue(dismissedAlertIdsAtom);
   const areaRef = useRef<HTMLDivElement>(null);
   const shown = visibleBanners(banners, dismissed);
+  const AlertBannerView = loadedView ?? LazyAlertBannerView;
   const sandbox = tenant?.buyingType === 'SANDBOX';
 
   function dismiss(alertScheduleId: string) {

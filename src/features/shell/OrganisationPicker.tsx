@@ -84,6 +84,7 @@ export function OrganisationPicker({ inline = false }: { inline?: boolean }) {
         type="button"
         className="org-picker__trigger"
         data-testid="organisation-picker"
+        data-chrome-control="organisation"
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}

@@ -21,6 +21,7 @@ import { SessionTimeoutWarning } from '../session/SessionTimeoutWarning';
 import { reSignInAtom } from '../../lib/session/reSignInState';
 import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
 import { BannerArea } from '../banners/BannerArea';
+export { bannerViewReady } from '../banners/BannerArea';
 import { StorageNotice } from '../banners/StorageNotice';
 import { ScopeBar } from './chrome/ScopeBar';
 import { UserMenu } from './chrome/UserMenu';

@@ -5,6 +5,7 @@ import { initTheme } from '../theme/theme';
 import { brandName, brandVariable, hexColor, keptChromeStylePath, languageTag, prePaintRootAttribute } from '../../core/prepaint/keptChromeDocument';
 import { keptStylesheets } from '../../core/prepaint/keptStyles';
 import { linkedStylesheet, linkStylesheet, loadOutcome } from './keptStylesheets';
+import { forwardKeptClicks } from './keptClicks';
 import { restoreBar } from './restoreChrome';
 import { readWarmUp, warmUp } from './warmUp';
 
@@ -133,11 +134,13 @@ function handOver(container: HTMLElement): void {
   if (!app) return;
   // Whatever the app first renders (the signed-in layout, or the loading display, the sign-in page,
   // an error) takes the copy's place: a mutation observer runs before the browser paints again, so
-  // no frame shows both, or neither.
+  // no frame shows both, or neither. A click on the copy meanwhile goes to the live chrome.
+  const clicked = forwardKeptClicks(container, app);
   const observer = new MutationObserver(() => {
     if (app.childElementCount === 0) return;
     observer.disconnect();
     container.remove();
+    clicked();
   });
   observer.observe(app, { childList: true });
 }

@@ -1,5 +1,8 @@
 import { appStore } from '../../state/jotai';
 import { alertBannersAtom } from '../alerts/alertBanners';
+import { keepBanners } from '../alerts/keptBanners';
+import { memberScopeKey } from '../../core/session/claims';
+import { sessionAtom } from '../session/sessionAtoms';
 import { toolPreferencesAtom } from '../state/signedInState';
 import type { ToolPreferences } from '../state/globalStateTypes';
 import type { BenchmarkingNotification, MaintenanceAlert } from '../alerts/alertSchemas';
@@ -42,6 +45,9 @@ export async function loadAlertBanners(languageCode: string): Promise<void> {
   if (request !== bannerRequest) return;
   if (banners === null) bannersIn = null;
   appStore.set(alertBannersAtom, banners ?? []);
+  // Kept for the next start (a failed read keeps the last ones: that start shows them until its own answer).
+  const { claims } = appStore.get(sessionAtom);
+  if (banners && claims) keepBanners(memberScopeKey(claims), languageCode, banners);
 }
 
 export function clearAlertBanners(): void {

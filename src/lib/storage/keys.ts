@@ -29,6 +29,8 @@ export const storageKeys = {
   history: `${storagePrefix}history`,
   /** Which fonts and images the kept top bar uses, for the next start's pre-paint to prepare (lib/prepaint/warmUp): nothing about the member. */
   chromeWarmUp: `${storagePrefix}chromeWarmUp`,
+  /** The last start-up run's alert banners, for the next start to show with the live chrome (lib/alerts/keptBanners). */
+  keptBanners: `${storagePrefix}keptBanners`,
   /** Per tab (sessionStorage): this tab's id, for the auto refresh's leader mark. */
   tabId: `${storagePrefix}tabId`,
   /** The `state` of a re-sign-in popup's authorization request: its return goes back to the page that opened it. */

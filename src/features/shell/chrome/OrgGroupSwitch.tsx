@@ -24,6 +24,7 @@ export function OrgGroupSwitch() {
       busy={busy}
       onChoose={(id) => void run({ orggroup_id: id })}
       testId="orggroup-switch"
+      control="orggroup"
     />
   );
 }

@@ -104,6 +104,7 @@ function CompactScope({ children }: { children: ReactNode }) {
         type="button"
         className="chrome__trigger scope__toggle"
         data-scope-toggle=""
+        data-chrome-control="scope"
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={`${t('Tenant')}, ${t('Organisation')}: ${[tenant?.Name, organisation?.Name].filter(Boolean).join(' › ')}`}

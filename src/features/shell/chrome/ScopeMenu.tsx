@@ -17,6 +17,8 @@ export interface ScopeMenuProps {
   busy: boolean;
   onChoose: (value: string) => void;
   testId?: string;
+  /** Which of the bar's controls it is (lib/prepaint/keptClicks). */
+  control?: string;
 }
 
 const LoadedScopeMenu = deferredMenu<ScopeMenuProps>(() => import('./ScopeMenuLoaded').then((m) => m.ScopeMenuLoaded));
@@ -39,11 +41,11 @@ export function ScopeButtonContent({ caption, level }: { caption: string; level?
  * after the first screen; a button that looks the same stands in until then.
  */
 export function ScopeMenu(props: ScopeMenuProps) {
-  const { label, caption, level, busy, testId } = props;
+  const { label, caption, level, busy, testId, control } = props;
   return (
     <LoadedScopeMenu
       {...props}
-      standIn={{ className: 'chrome__trigger', label: `${label}: ${caption}`, disabled: busy, testId, children: <ScopeButtonContent caption={caption} level={level} /> }}
+      standIn={{ className: 'chrome__trigger', label: `${label}: ${caption}`, disabled: busy, testId, control, children: <ScopeButtonContent caption={caption} level={level} /> }}
     />
   );
 }

@@ -8,12 +8,12 @@ import { ScopeButtonContent, type ScopeMenuProps } from './ScopeMenu';
  * (organisation group, role): Ark's Menu gives the keyboard model (arrows, Home/End, typeahead, Escape back to the button) and the ARIA roles. The
  * menu stays inside the banner landmark (no portal), so every part of the page is in a landmark.
  */
-export function ScopeMenuLoaded({ label, caption, level, value, options, busy, onChoose, testId, start }: ScopeMenuProps & { start: MenuStart }) {
+export function ScopeMenuLoaded({ label, caption, level, value, options, busy, onChoose, testId, control, start }: ScopeMenuProps & { start: MenuStart }) {
   const { trigger, open, setOpen } = useMenuStart(start);
   return (
     <ArkDirection>
       <Menu.Root open={open} onOpenChange={(details) => setOpen(details.open)}>
-        <Menu.Trigger ref={trigger} className="chrome__trigger" aria-label={`${label}: ${caption}`} disabled={busy} data-testid={testId}>
+        <Menu.Trigger ref={trigger} className="chrome__trigger" aria-label={`${label}: ${caption}`} disabled={busy} data-testid={testId} data-chrome-control={control}>
           <ScopeButtonContent caption={caption} level={level} />
         </Menu.Trigger>
         <Menu.Positioner>

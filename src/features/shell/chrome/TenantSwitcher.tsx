@@ -34,7 +34,7 @@ export function TenantSwitcher() {
   }
   return (
     <>
-      <button ref={opener} type="button" className="chrome__trigger chrome__tenant" aria-haspopup="dialog" aria-label={`${t('SwitchTenant')}: ${tenant.Name}`} onClick={() => setOpen(true)}>
+      <button ref={opener} type="button" className="chrome__trigger chrome__tenant" data-chrome-control="tenant" aria-haspopup="dialog" aria-label={`${t('SwitchTenant')}: ${tenant.Name}`} onClick={() => setOpen(true)}>
         <span className="scope__level">{t('Tenant')}</span>
         <span className="chrome__caption" data-testid="tenant-name">
           {tenant.Name}

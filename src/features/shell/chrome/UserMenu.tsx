@@ -37,7 +37,7 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
   return (
     <LoadedUserMenu
       onSignOut={onSignOut}
-      standIn={{ className: 'chrome__trigger chrome__user', label: userMenuLabel(t, name), children: <UserButtonContent user={user} name={name} /> }}
+      standIn={{ className: 'chrome__trigger chrome__user', control: 'user-menu', label: userMenuLabel(t, name), children: <UserButtonContent user={user} name={name} /> }}
     />
   );
 }

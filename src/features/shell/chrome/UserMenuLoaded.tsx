@@ -41,7 +41,7 @@ export function UserMenuLoaded({ onSignOut, start }: { onSignOut: () => void; st
           else if (value === 'preferences') setPreferences(true);
         }}
       >
-        <Menu.Trigger ref={trigger} className="chrome__trigger chrome__user" aria-label={userMenuLabel(t, name)}>
+        <Menu.Trigger ref={trigger} className="chrome__trigger chrome__user" data-chrome-control="user-menu" aria-label={userMenuLabel(t, name)}>
           <UserButtonContent user={user} name={name} />
         </Menu.Trigger>
         <Menu.Positioner>

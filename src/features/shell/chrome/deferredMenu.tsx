@@ -31,6 +31,8 @@ interface StandInProps {
   label: string;
   disabled?: boolean;
   testId?: string | undefined;
+  /** Which of the bar's controls it is (lib/prepaint/keptClicks): a click on its kept copy comes here. */
+  control?: string | undefined;
   children: ReactNode;
 }
 
@@ -43,7 +45,7 @@ export function deferredMenu<P extends object>(load: () => Promise<ComponentType
   const Loaded = lazy(() => firstScreenShown.then(load).then((Component) => ({ default: Component })));
   return function DeferredMenu({ standIn, ...props }: P & { standIn: StandInProps }) {
     const [start, setStart] = useState<MenuStart>({ open: false, focus: false });
-    const { className, label, disabled, testId, children } = standIn;
+    const { className, label, disabled, testId, control, children } = standIn;
     const fallback = (
       <button
         type="button"
@@ -53,6 +55,7 @@ export function deferredMenu<P extends object>(load: () => Promise<ComponentType
         aria-expanded="false"
         disabled={disabled}
         data-testid={testId}
+        data-chrome-control={control}
         onFocus={() => setStart((s) => ({ ...s, focus: true }))}
         onBlur={() => setStart((s) => ({ ...s, focus: false }))}
         // Asked on the press, not only the click: should the menu's code arrive between press and
