@@ -11,7 +11,8 @@ import { appStore, useAtomValue } from '../../state/jotai';
 import { permissionsAtom, stateSourceAtom } from '../../lib/state/signedInState';
 import { connectionAtom, loadedScopeAtom, platformReachableAtom } from '../../lib/session/sessionAtoms';
 import { connectionStatus } from '../../lib/session/connectionStatus';
-import { startAutoRefresh } from '../../lib/session/autoRefresh';
+import { sessionGrants, startAutoRefresh } from '../../lib/session/autoRefresh';
+import { pageIo } from '../../lib/crossTab/pageIo';
 import { recoveryPollMs, tryRecover } from '../../lib/session/recovery';
 import { useSignOut } from './SignOutConfirm';
 import { toast } from '../../components/toast/toast';
@@ -46,7 +47,7 @@ const ReSignInDialog = lazy(() => import('../session/ReSignInDialog'));
 const CurrentDateTime = lazy(() => firstScreenShown.then(() => import('../preferences/CurrentDateTime')).then((m) => ({ default: m.CurrentDateTime })));
 
 function useAutoRefresh() {
-  useEffect(() => startAutoRefresh({ hasPermission: () => appStore.get(permissionsAtom).has('AutoRefreshToken') }), []);
+  useEffect(() => startAutoRefresh({ hasPermission: () => appStore.get(permissionsAtom).has('AutoRefreshToken') }, { ...pageIo(), ...sessionGrants }), []);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { refreshSession } from '../../core/session/refresh';
+import { refreshSession, type RefreshOutcome } from '../../core/session/refresh';
 import { readKv, sessionKeys } from '../../core/session/sessionDb';
+import type { TabIo } from '../../core/crossTab/crossTabIo';
 import { storageKeys } from '../storage/keys';
-import { readLocal, readTab, writeLocal, writeTab } from '../storage/localStore';
 import { locks } from '../../core/protocol';
 import { appStore } from '../../state/jotai';
 import { runtimeConfigAtom } from '../../config/configAtom';
@@ -26,23 +26,38 @@ export interface AutoRefreshOptions {
   firstRunMs?: number;
 }
 
+/** The session's side of the auto refresh: the network (a refresh grant) and when the last one was made. */
+export interface RefreshGrants {
+  refresh(request: { unlessRefreshedWithinMs: number }): Promise<RefreshOutcome>;
+  /** When any context last refreshed (ms), if known. */
+  refreshedAt(): Promise<number | null>;
+  newId(): string;
+}
+
+/** The real grants (core/session/refresh and the session store), wired by the page. */
+export const sessionGrants: RefreshGrants = {
+  refresh: (request) => refreshSession(request),
+  refreshedAt: async () => (await readKv(sessionKeys.refreshedAt, (v): v is number => typeof v === 'number')) ?? null,
+  newId: () => crypto.randomUUID(),
+};
+
+export type AutoRefreshIo = Pick<TabIo, 'locks' | 'shared' | 'tab' | 'clock' | 'signals'> & RefreshGrants;
+
 /** This tab's id, kept per tab (a reload keeps it). */
-function tabId(): string {
-  const existing = readTab(storageKeys.tabId);
+function tabId(io: AutoRefreshIo): string {
+  const existing = io.tab.read(storageKeys.tabId);
   if (existing) return existing;
-  const id = crypto.randomUUID();
-  writeTab(storageKeys.tabId, id);
+  const id = io.newId();
+  io.tab.write(storageKeys.tabId, id);
   return id;
 }
 
-export function isTimedOut(): boolean {
-  return readLocal(storageKeys.timedOut) === 'true';
-}
-
-export function startAutoRefresh(options: AutoRefreshOptions): () => void {
+export function startAutoRefresh(options: AutoRefreshOptions, io: AutoRefreshIo): () => void {
   const interval = options.intervalMs ?? autoRefreshBaseMs * appStore.get(runtimeConfigAtom).authClient.autoRefreshFactor;
   const firstRun = options.firstRunMs ?? autoRefreshFirstRunMs;
-  const id = tabId();
+  const { clock, shared } = io;
+  const isTimedOut = () => shared.read(storageKeys.timedOut) === 'true';
+  const id = tabId(io);
   const abort = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let leading = false;
@@ -52,55 +67,52 @@ export function startAutoRefresh(options: AutoRefreshOptions): () => void {
     if (options.hasPermission()) {
       // A refresh another context just made (a 401 retry, a switch, the previous leader) already
       // did this run's work; the next run then keeps the cadence from that refresh.
-      const outcome = await refreshSession({ unlessRefreshedWithinMs: interval / 2 });
+      const outcome = await io.refresh({ unlessRefreshedWithinMs: interval / 2 });
       console.info(`auto-refresh ${id}: ${outcome}`);
       if (outcome === 'reused') {
-        const at = await readKv(sessionKeys.refreshedAt, (v): v is number => typeof v === 'number');
-        return schedule(Math.max(firstRun, (at ?? Date.now()) + interval - Date.now()));
+        const at = await io.refreshedAt();
+        return schedule(Math.max(firstRun, (at ?? clock.now()) + interval - clock.now()));
       }
     }
     schedule(interval);
   };
   const schedule = (delay: number) => {
     stopTimer();
-    timer = setTimeout(() => void run(), delay);
+    timer = clock.setTimeout(() => void run(), delay);
   };
   const stopTimer = () => {
-    if (timer !== undefined) clearTimeout(timer);
+    if (timer !== undefined) clock.clearTimeout(timer);
     timer = undefined;
   };
-  const onFocus = () => {
+  const stopFocus = io.signals.onFocus(() => {
     if (leading && !isTimedOut()) schedule(firstRun);
-  };
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === storageKeys.timedOut && isTimedOut()) stopTimer();
-  };
+  });
+  const stopChanges = shared.onChange((key) => {
+    if (key === storageKeys.timedOut && isTimedOut()) stopTimer();
+  });
 
   const lead = () => {
     leading = true;
-    writeLocal(storageKeys.autoRefreshId, id);
+    shared.write(storageKeys.autoRefreshId, id);
     if (!isTimedOut()) schedule(firstRun);
   };
 
-  const locks = navigator.locks as LockManager | undefined;
-  if (locks) {
-    locks
+  if (io.locks) {
+    io.locks
       .request(lockName, { signal: abort.signal }, () => {
         lead();
         // Hold the lock for as long as this tab lives (or until stopped).
         return new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve()));
       })
       .catch(() => undefined); // aborted while waiting
-  } else if (!readLocal(storageKeys.autoRefreshId)) {
+  } else if (!shared.read(storageKeys.autoRefreshId)) {
     lead();
   }
-  window.addEventListener('focus', onFocus);
-  window.addEventListener('storage', onStorage);
   return () => {
     stopTimer();
     leading = false;
     abort.abort();
-    window.removeEventListener('focus', onFocus);
-    window.removeEventListener('storage', onStorage);
+    stopFocus();
+    stopChanges();
   };
 }
