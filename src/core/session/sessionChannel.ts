@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { channels } from '../protocol';
+import type { Channels } from '../crossTab/crossTabIo';
+import { broadcastChannels } from '../crossTab/contextIo';
 
 /**
  * Where a `logoff` may send a tab (SPEC §4, contract): the sign-in page, or one of the platform's
@@ -49,30 +51,45 @@ export function parseSessionMessage(data: unknown): SessionMessage | null {
   return parsed.success ? parsed.data : null;
 }
 
-export function broadcast(message: SessionMessage): void {
-  try {
-    const channel = new BroadcastChannel(channelName);
-    channel.postMessage(message);
-    channel.close();
-  } catch {
-    // No BroadcastChannel (very old browser): this context still acts on its own.
-  }
+/** The session channel over a context's channels (the real ones, or a unit test's fakes). */
+export interface SessionChannel {
+  broadcast(message: SessionMessage): void;
+  /**
+   * Subscribes to session messages, including this context's own (each broadcast uses its own channel
+   * end, and a channel skips only the sending end). Returns the unsubscribe.
+   */
+  onMessage(handler: (message: SessionMessage) => void): () => void;
 }
 
-/**
- * Subscribes to session messages, including this context's own (each broadcast uses its own channel
- * object, and BroadcastChannel skips only the sending object). Returns the unsubscribe.
- */
-export function onSessionMessage(handler: (message: SessionMessage) => void): () => void {
-  let channel: BroadcastChannel;
-  try {
-    channel = new BroadcastChannel(channelName);
-  } catch {
-    return () => undefined;
-  }
-  channel.onmessage = (event: MessageEvent<unknown>) => {
-    const message = parseSessionMessage(event.data);
-    if (message) handler(message);
+export function sessionChannelOver(channels: Channels): SessionChannel {
+  return {
+    broadcast(message) {
+      const channel = channels.open(channelName);
+      try {
+        channel.post(message);
+      } catch {
+        // Not sent (a closing context): this context still acts on its own.
+      } finally {
+        channel.close();
+      }
+    },
+    onMessage(handler) {
+      const channel = channels.open(channelName, (data) => {
+        const message = parseSessionMessage(data);
+        if (message) handler(message);
+      });
+      return () => channel.close();
+    },
   };
-  return () => channel.close();
+}
+
+const contextChannel = sessionChannelOver(broadcastChannels);
+
+export function broadcast(message: SessionMessage): void {
+  contextChannel.broadcast(message);
+}
+
+/** This context's session messages (see SessionChannel.onMessage). */
+export function onSessionMessage(handler: (message: SessionMessage) => void): () => void {
+  return contextChannel.onMessage(handler);
 }

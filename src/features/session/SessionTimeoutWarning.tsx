@@ -7,8 +7,9 @@ import { appStore, useAtomValue } from '../../state/jotai';
 import { permissionsAtom } from '../../lib/state/signedInState';
 import { appIdleSettings, formatCountdown } from '../../core/session/idleRules';
 import { refreshSession } from '../../core/session/refresh';
-import { startIdleWatcher, type IdleWatcher } from '../../lib/session/idleWatcher';
-import { holdOpenWork, timeOutSession } from '../../lib/session/sessionTimeout';
+import { startIdleWatcher, storedRefreshExpiry, type IdleWatcher } from '../../lib/session/idleWatcher';
+import { createSessionTimeout, pageSignOut } from '../../lib/session/sessionTimeout';
+import { pageIo } from '../../lib/crossTab/pageIo';
 import { logoff } from '../../lib/session/logoff';
 import { followSignOut } from '../../lib/session/followSignOut';
 import { useSignOut } from '../shell/SignOutConfirm';
@@ -28,6 +29,10 @@ function useNow(active: boolean): number {
   }, [active]);
   return now;
 }
+
+/** The page's idle clock and timed-out sign-out run on its real cross-tab I/O. */
+const io = pageIo();
+const sessionTimeout = createSessionTimeout({ ...io, ...pageSignOut });
 
 /** Stands in for the time while the sentence is translated, so the time can be its own element. */
 const timeMark = '\u2063TIME\u2063';
@@ -71,13 +76,16 @@ export function SessionTimeoutWarning() {
   const { signOut, confirm: signOutConfirm } = useSignOut();
 
   useEffect(() => {
-    const release = holdOpenWork();
-    const idle = startIdleWatcher({
-      enabled: () => appStore.get(permissionsAtom).has('SessionTimeoutWarning'),
-      autoRefresh: () => appStore.get(permissionsAtom).has('AutoRefreshToken'),
-      onWarning: setTimeoutAt,
-      onTimedOut: () => void timeOutSession().then((target) => followSignOut(target, navigate)),
-    });
+    const release = sessionTimeout.holdOpenWork();
+    const idle = startIdleWatcher(
+      {
+        enabled: () => appStore.get(permissionsAtom).has('SessionTimeoutWarning'),
+        autoRefresh: () => appStore.get(permissionsAtom).has('AutoRefreshToken'),
+        onWarning: setTimeoutAt,
+        onTimedOut: () => void sessionTimeout.timeOutSession().then((target) => followSignOut(target, navigate)),
+      },
+      { ...io, ...storedRefreshExpiry },
+    );
     watcher.current = idle;
     return () => {
       idle.stop();

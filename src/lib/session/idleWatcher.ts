@@ -1,9 +1,9 @@
 import { refreshExpiry } from '../../core/session/claims';
 import { readStoredAuth, sessionKeys } from '../../core/session/sessionDb';
-import { onSessionMessage } from '../../core/session/sessionChannel';
+import { sessionChannelOver } from '../../core/session/sessionChannel';
+import type { TabIo } from '../../core/crossTab/crossTabIo';
 import { activitySensitivityMs, clockCheckMs, idlePhase, idleWindow, isClockJump, parseActivity, type IdlePhase } from '../../core/session/idleRules';
 import { storageKeys } from '../storage/keys';
-import { readLocal, writeLocal } from '../storage/localStore';
 
 /**
  * SPEC §4 idle timeout, shared by every tab of the session: activity in any tab is written to one
@@ -12,7 +12,6 @@ import { readLocal, writeLocal } from '../storage/localStore';
  * at its next deadline, at least every ping, and when its wall clock jumped (the machine slept: no
  * timer fired, but the deadline passed), so sleeping or throttled tabs catch up at once.
  */
-const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
 /** Browsers cap setTimeout delays at 2^31 − 1 ms (SPEC §9 "maximum timer delay"). */
 const maxTimerMs = 2_147_483_647;
 
@@ -35,11 +34,26 @@ export interface IdleWatcher {
   stop(): void;
 }
 
-export function recordActivity(at: number = Date.now()): void {
-  writeLocal(storageKeys.lastActivity, String(at));
+/** What the idle clock reads of the session: the stored refresh token's end (ms), when known. */
+export interface StoredRefreshExpiry {
+  refreshExpMs(): Promise<number | null>;
 }
 
-export function startIdleWatcher(options: IdleWatcherOptions): IdleWatcher {
+/** The real one (the session store), wired by the page. */
+export const storedRefreshExpiry: StoredRefreshExpiry = {
+  refreshExpMs: async () => {
+    const auth = await readStoredAuth();
+    // An opaque refresh token with no known lifetime sets no limit (Infinity): the app's idle time holds.
+    const exp = auth ? refreshExpiry(auth) : Number.POSITIVE_INFINITY;
+    return Number.isFinite(exp) ? exp * 1000 : null;
+  },
+};
+
+export type IdleIo = Pick<TabIo, 'shared' | 'channels' | 'clock' | 'signals'> & StoredRefreshExpiry;
+
+export function startIdleWatcher(options: IdleWatcherOptions, io: IdleIo): IdleWatcher {
+  const { clock, shared } = io;
+  const recordActivity = (at: number) => shared.write(storageKeys.lastActivity, String(at));
   let refreshExpMs: number | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastWritten = 0;
@@ -48,7 +62,7 @@ export function startIdleWatcher(options: IdleWatcherOptions): IdleWatcher {
   let warningAt: number | null = null;
 
   const lastActivity = (now: number): number => {
-    const stored = parseActivity(readLocal(storageKeys.lastActivity), now);
+    const stored = parseActivity(shared.read(storageKeys.lastActivity), now);
     if (stored !== null) return stored;
     // Missing or corrupt: start the window now rather than time out on bad data.
     recordActivity(now);
@@ -68,12 +82,12 @@ export function startIdleWatcher(options: IdleWatcherOptions): IdleWatcher {
 
   const evaluate = () => {
     if (stopped || timedOut) return;
-    clearTimeout(timer);
-    const now = Date.now();
+    clock.clearTimeout(timer);
+    const now = clock.now();
     const { phase, pingMs } = phaseNow(now);
     if (!options.enabled()) {
       publish(null);
-      timer = setTimeout(evaluate, pingMs);
+      timer = clock.setTimeout(evaluate, pingMs);
       return;
     }
     if (phase.phase === 'timed-out') {
@@ -83,11 +97,11 @@ export function startIdleWatcher(options: IdleWatcherOptions): IdleWatcher {
       return;
     }
     publish(phase.phase === 'warning' ? phase.next : null);
-    timer = setTimeout(evaluate, Math.min(Math.max(0, phase.next - now), pingMs, maxTimerMs));
+    timer = clock.setTimeout(evaluate, Math.min(Math.max(0, phase.next - now), pingMs, maxTimerMs));
   };
 
   const onActivity = () => {
-    const now = Date.now();
+    const now = clock.now();
     if (now - lastWritten < activitySensitivityMs) return;
     // An open warning needs an answer (Continue or Logout); moving the mouse does not dismiss it.
     if (options.enabled() && phaseNow(now).phase.phase !== 'active') return evaluate();
@@ -97,24 +111,20 @@ export function startIdleWatcher(options: IdleWatcherOptions): IdleWatcher {
   };
 
   const readRefreshExp = async () => {
-    const auth = await readStoredAuth();
-    // An opaque refresh token with no known lifetime sets no limit (Infinity): the app's idle time holds.
-    const exp = auth ? refreshExpiry(auth) : Number.POSITIVE_INFINITY;
-    refreshExpMs = Number.isFinite(exp) ? exp * 1000 : null;
+    refreshExpMs = await io.refreshExpMs();
     evaluate();
   };
 
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === storageKeys.lastActivity || event.key === null) evaluate();
-  };
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') evaluate();
-  };
+  const stopChanges = shared.onChange((key) => {
+    if (key === storageKeys.lastActivity || key === null) evaluate();
+  });
+  // Visible again, or back from the back/forward cache.
+  const stopShown = io.signals.onShown(evaluate);
 
-  const stopMessages = onSessionMessage((message) => {
+  const stopMessages = sessionChannelOver(io.channels).onMessage((message) => {
     if (message.type === 'session-timeout' && !timedOut && !stopped) {
       timedOut = true;
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       publish(null);
       options.onTimedOut();
     } else if (message.type === 'store-changed' && message.key === sessionKeys.auth) {
@@ -122,25 +132,20 @@ export function startIdleWatcher(options: IdleWatcherOptions): IdleWatcher {
       void readRefreshExp();
     }
   });
-  for (const type of activityEvents) window.addEventListener(type, onActivity, { capture: true, passive: true });
-  // The window coming to the front (not the app moving focus between its own elements).
-  window.addEventListener('focus', onActivity);
-  window.addEventListener('storage', onStorage);
-  document.addEventListener('visibilitychange', onVisible);
-  window.addEventListener('pageshow', evaluate);
+  const stopActivity = io.signals.onActivity(onActivity);
 
   // A woken machine: the first check after the jump finds the deadline passed and times out
   // directly, before any stale warning could show.
-  let lastTick = Date.now();
-  const clockCheck = setInterval(() => {
-    const now = Date.now();
+  let lastTick = clock.now();
+  const clockCheck = clock.setInterval(() => {
+    const now = clock.now();
     const jumped = isClockJump(lastTick, now);
     lastTick = now;
     if (jumped) evaluate();
   }, clockCheckMs);
 
   // Opening or reloading a signed-in page is the member's own doing: it counts as activity.
-  lastWritten = Date.now();
+  lastWritten = clock.now();
   recordActivity(lastWritten);
   evaluate();
   void readRefreshExp();
@@ -149,21 +154,19 @@ export function startIdleWatcher(options: IdleWatcherOptions): IdleWatcher {
     restart() {
       if (stopped) return;
       timedOut = false;
-      lastWritten = Date.now();
+      lastWritten = clock.now();
       recordActivity(lastWritten);
       evaluate();
     },
     reevaluate: evaluate,
     stop() {
       stopped = true;
-      clearTimeout(timer);
-      clearInterval(clockCheck);
+      clock.clearTimeout(timer);
+      clock.clearInterval(clockCheck);
       stopMessages();
-      for (const type of activityEvents) window.removeEventListener(type, onActivity, { capture: true });
-      window.removeEventListener('focus', onActivity);
-      window.removeEventListener('storage', onStorage);
-      document.removeEventListener('visibilitychange', onVisible);
-      window.removeEventListener('pageshow', evaluate);
+      stopActivity();
+      stopChanges();
+      stopShown();
     },
   };
 }
