@@ -10,7 +10,8 @@ import { initI18n } from './lib/i18n/i18n';
 import { setDirectionSetting } from './lib/i18n/runtime';
 import { initTheme } from './lib/theme/theme';
 import { startSession } from './lib/session/startSession';
-import { startSessionSync } from './lib/session/sessionSync';
+import { pageFollower, startSessionSync } from './lib/session/sessionSync';
+import { pageIo } from './lib/crossTab/pageIo';
 import { appStore } from './state/jotai';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { watchStorageHealth } from './lib/storage/storageHealth';
@@ -37,7 +38,7 @@ if (readLocal(storageKeys.tenant)) preloadSignedInChunks();
 
 async function bootstrap(): Promise<void> {
   // Listen first: a refresh refused during start-up must still sign this tab out.
-  startSessionSync();
+  startSessionSync({ ...pageIo(), ...pageFollower });
   // Before anything is stored: a browser that refuses storage is noticed from the first write.
   watchStorageHealth();
   // The stored (valid) theme before the first paint; the server default joins with the shell state.

@@ -1,5 +1,6 @@
-import { onSessionMessage } from '../../core/session/sessionChannel';
+import { sessionChannelOver } from '../../core/session/sessionChannel';
 import { readStoredAuth } from '../../core/session/sessionDb';
+import type { TabIo } from '../../core/crossTab/crossTabIo';
 import { emitLoginEvent } from '../auth/loginEvents';
 import { appStore } from '../../state/jotai';
 import { isLoggingOff, saveReturnUrl } from './logoffState';
@@ -7,62 +8,107 @@ import { isLeavingAfterSwitch } from './switching';
 import { connectionAtom, loadedScopeAtom, syncSessionFromStorage } from './sessionAtoms';
 import { nextConnection } from './connectionStatus';
 
-/**
- * A `logoff` is followed only once the session it announces is really gone from the store: every
- * sender deletes the stored session before it says so, and any script of the origin can post on
- * the channel, so a message alone ends nothing.
- */
-async function sessionHasEnded(): Promise<boolean> {
-  return (await readStoredAuth()) === null;
+/** What following the session does to this tab and reads of it (the real one: `pageFollower`). */
+export interface SessionFollower {
+  /**
+   * The stored session is gone. A `logoff` is followed only then: every sender deletes the stored
+   * session before it says so, and any script of the origin can post on the channel, so a message
+   * alone ends nothing.
+   */
+  sessionEnded(): Promise<boolean>;
+  /**
+   * The page holds unsaved work and the session was not signed out (`ended: 'refused'`): it stays,
+   * and its member signs in again over it (lib/session/reSignIn).
+   */
+  keepPageForReSignIn(ended: 'refused' | undefined): Promise<boolean>;
+  /** Clears what this tab holds of the ended session (drafts kept: a forced sign-out keeps them). */
+  clearSession(): Promise<void>;
+  /** This tab is on its own way out (a timeout saving its work). */
+  leaving(): boolean;
+  /** This tab switched tenant or organisation group and is already navigating. */
+  leavingAfterSwitch(): boolean;
+  saveReturnUrl(): void;
+  path(): string;
+  go(url: string): void;
+  reload(): void;
+  /** The browser's own online/offline, now and as it changes. */
+  browserOnline(): boolean;
+  onBrowserOnline(listener: (online: boolean) => void): () => void;
 }
+
+export const pageFollower: SessionFollower = {
+  sessionEnded: async () => (await readStoredAuth()) === null,
+  // The re-sign-in and the clearing code load only now: no page start needs them.
+  keepPageForReSignIn: async (ended) => (await import('./reSignIn')).keepPageForReSignIn(ended),
+  clearSession: async () => (await import('./logoff')).clearLocalSession({ keepDrafts: true }),
+  leaving: isLoggingOff,
+  leavingAfterSwitch: isLeavingAfterSwitch,
+  saveReturnUrl: () => saveReturnUrl(),
+  path: () => location.pathname,
+  go: (url) => location.assign(url),
+  reload: () => location.reload(),
+  browserOnline: () => navigator.onLine,
+  onBrowserOnline(listener) {
+    const online = () => listener(true);
+    const offline = () => listener(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  },
+};
+
+export type SessionSyncIo = Pick<TabIo, 'channels'> & SessionFollower;
 
 /** Paths where a tab is already signed out: a logoff elsewhere changes nothing there. */
 const signedOutPrefixes = ['/auth', '/404', '/eula'];
-const signedOut = () => signedOutPrefixes.some((p) => location.pathname.startsWith(p));
 
 /**
  * Makes ten tabs behave like one session: a logoff, a refresh, a tenant, organisation-group or role
  * switch in any tab (or in the service worker) is followed here within a moment.
  */
-export function startSessionSync(): () => void {
-  const stop = onSessionMessage((message) => {
+export function startSessionSync(io: SessionSyncIo): () => void {
+  const signedOut = () => signedOutPrefixes.some((p) => io.path().startsWith(p));
+  const stop = sessionChannelOver(io.channels).onMessage((message) => {
     // The switching tab hears its own message: it is already navigating; a second navigation
     // on top of the first only races it.
-    if ((message.type === 'tenant-switched' || message.type === 'orggroup-switched') && isLeavingAfterSwitch()) return;
+    if ((message.type === 'tenant-switched' || message.type === 'orggroup-switched') && io.leavingAfterSwitch()) return;
     switch (message.type) {
       case 'session-changed':
         void syncSessionFromStorage();
         break;
       case 'logoff':
-        if (isLoggingOff() || signedOut()) return;
+        if (io.leaving() || signedOut()) return;
         // Every tab keeps its own place (per-tab return URL) and follows to the sign-in page.
         // Drafts are shared local storage: an explicit sign-out already removed them; a forced one keeps them.
-        // The clearing code loads only now: no page start needs it.
-        void sessionHasEnded()
+        void io
+          .sessionEnded()
           .then(async (ended) => {
-            if (!ended) return null;
+            if (!ended) return false;
             // A page holding unsaved work stays: its member signs in again over it (lib/session/reSignIn).
-            if (await (await import('./reSignIn')).keepPageForReSignIn(message.ended)) return null;
-            const { clearLocalSession } = await import('./logoff');
-            return clearLocalSession({ keepDrafts: true });
+            if (await io.keepPageForReSignIn(message.ended)) return false;
+            await io.clearSession();
+            return true;
           })
           .then((cleared) => {
-            if (cleared === null) return;
-            saveReturnUrl();
-            location.assign(message.redirect);
+            if (!cleared) return;
+            io.saveReturnUrl();
+            io.go(message.redirect);
           });
         break;
       case 'tenant-switched': {
         // No tab may keep showing one tenant's data while holding another tenant's token.
         const loaded = appStore.get(loadedScopeAtom)?.tenantGuid;
-        if (loaded !== undefined && loaded !== message.tenantGuid && !signedOut()) location.assign('/landing');
+        if (loaded !== undefined && loaded !== message.tenantGuid && !signedOut()) io.go('/landing');
         break;
       }
       case 'orggroup-switched': {
         // A tab still showing the old group's or role's screen (permissions, tree, users) loads the new one.
         const loaded = appStore.get(loadedScopeAtom);
         const otherRole = message.role !== undefined && loaded?.role !== message.role;
-        if (loaded && (loaded.orgGroupGuid !== message.orgGroupGuid || otherRole)) location.reload();
+        if (loaded && (loaded.orgGroupGuid !== message.orgGroupGuid || otherRole)) io.reload();
         break;
       }
       case 'connectivity':
@@ -79,14 +125,11 @@ export function startSessionSync(): () => void {
         break;
     }
   });
-  const online = () => appStore.set(connectionAtom, (state) => nextConnection(state, { type: 'browser', online: true }));
-  const offline = () => appStore.set(connectionAtom, (state) => nextConnection(state, { type: 'browser', online: false }));
-  window.addEventListener('online', online);
-  window.addEventListener('offline', offline);
-  if (!navigator.onLine) offline();
+  const browser = (online: boolean) => appStore.set(connectionAtom, (state) => nextConnection(state, { type: 'browser', online }));
+  const stopBrowser = io.onBrowserOnline(browser);
+  if (!io.browserOnline()) browser(false);
   return () => {
     stop();
-    window.removeEventListener('online', online);
-    window.removeEventListener('offline', offline);
+    stopBrowser();
   };
 }
