@@ -1,5 +1,6 @@
 import { sendWrite } from './apiRoutes';
 import { replayOutbox } from '../src/core/outbox/replayOutbox';
+import { contextIo } from '../src/core/crossTab/contextIo';
 import { parseTabCommand } from '../src/core/pwa/workerMessages';
 import { outboxSyncTag as syncTag, workerMessages } from '../src/core/protocol';
 
@@ -16,10 +17,12 @@ interface SyncEvent extends ExtendableEvent {
  * Background Sync says the network is back, even with no tab open.
  */
 export function registerOutboxRoutes(scope: ServiceWorkerGlobalScope): void {
+  // The worker's own Web Locks and channels: one replay at a time with every tab's.
+  const io = contextIo();
   scope.addEventListener('message', (event: ExtendableMessageEvent) => {
     if (parseTabCommand(event.data) !== workerMessages.outboxReplay) return;
     const reply = event.ports[0];
-    const work = replayOutbox(sendWrite, scope.location.origin).then(
+    const work = replayOutbox(sendWrite, scope.location.origin, io).then(
       (report) => reply?.postMessage(report),
       () => reply?.postMessage(null),
     );
@@ -29,7 +32,7 @@ export function registerOutboxRoutes(scope: ServiceWorkerGlobalScope): void {
     if (event.tag !== syncTag) return;
     // A write still waiting fails the sync, so the browser tries again later (with back-off).
     event.waitUntil(
-      replayOutbox(sendWrite, scope.location.origin).then((report) => {
+      replayOutbox(sendWrite, scope.location.origin, io).then((report) => {
         if (report.pending > 0) throw new Error(`${report.pending} writes still waiting`);
       }),
     );

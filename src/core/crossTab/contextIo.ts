@@ -1,16 +1,14 @@
-import type { Channel, Channels, Clock, ContextIo, Locks } from './crossTabIo';
+import type { Channels, Clock, ContextIo, Locks } from './crossTabIo';
 
 /**
  * The real cross-tab I/O of any context (a tab, the service worker, a worker): Web Locks,
  * BroadcastChannel and the global timers, which all three have.
  */
-function contextLocks(): Locks | null {
+export function contextLocks(): Locks | null {
   const manager = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (!manager) return null;
   return { request: (name, options, task) => manager.request(name, options, (lock) => task(lock)) };
 }
-
-const noChannel: Channel = { post: () => undefined, close: () => undefined };
 
 export const broadcastChannels: Channels = {
   open(name, onMessage) {
@@ -18,8 +16,8 @@ export const broadcastChannels: Channels = {
     try {
       channel = new BroadcastChannel(name);
     } catch {
-      // No BroadcastChannel (very old browser): this context still acts on its own.
-      return noChannel;
+      // No BroadcastChannel (very old browser).
+      return null;
     }
     if (onMessage) channel.onmessage = (event: MessageEvent<unknown>) => onMessage(event.data);
     return { post: (message) => channel.postMessage(message), close: () => channel.close() };

@@ -82,7 +82,7 @@ describe('the fake channels and storage', () => {
     b.channels.open('ch', () => heard.push('b'));
     c.channels.open('ch', () => heard.push('c'));
     c.close();
-    sender.post({ n: 1 });
+    sender!.post({ n: 1 });
     expect(heard).toEqual([]);
     await tick();
     expect(heard).toEqual(['a2', 'b']);

@@ -170,7 +170,7 @@ export class ChannelHub {
 
   /** Posts as some script of the origin would (not one of the shell's contexts). */
   postFromOutside(name: string, message: unknown): void {
-    this.forContext('outside').open(name).post(message);
+    this.forContext('outside').open(name)?.post(message);
   }
 
   closeContext(context: string): void {

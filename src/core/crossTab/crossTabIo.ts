@@ -36,8 +36,11 @@ export interface Channel {
 }
 
 export interface Channels {
-  /** Joins `name`; `onMessage` gets each message as sent (unparsed: any same-origin script can post). */
-  open(name: string, onMessage?: (data: unknown) => void): Channel;
+  /**
+   * Joins `name`; `onMessage` gets each message as sent (unparsed: any same-origin script can post).
+   * Null when this context has no channels (a very old browser): it then acts on its own.
+   */
+  open(name: string, onMessage?: (data: unknown) => void): Channel | null;
 }
 
 export type TimerHandle = ReturnType<typeof setTimeout>;

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { channels } from '../protocol';
+import type { Channels } from '../crossTab/crossTabIo';
+import { broadcastChannels } from '../crossTab/contextIo';
 
 /**
  * Outbox news for every tab, from whichever context replayed (a tab or the service worker):
@@ -42,38 +44,52 @@ export function parseOutboxMessage(data: unknown): OutboxMessage | null {
   return parsed.success ? parsed.data : null;
 }
 
-const localListeners = new Set<(message: OutboxMessage) => void>();
+/** The outbox channel over a context's channels (the real ones, or a unit test's fakes). */
+export interface OutboxChannel {
+  /**
+   * Tells every context, this one included: a channel message reaches every other channel end, also
+   * those of the sending context (each listener has its own). Without channels this context's
+   * listeners are told directly.
+   */
+  announce(message: OutboxMessage): void;
+  /** Outbox news from this context and every other one. Returns the unsubscribe. */
+  onMessage(listener: (message: OutboxMessage) => void): () => void;
+}
 
-/**
- * Tells every context, this one included: a BroadcastChannel message reaches every other channel
- * object, also those of the sending context (each listener has its own). Without BroadcastChannel
- * this context's listeners are told directly.
- */
+export function outboxChannelOver(channels: Channels): OutboxChannel {
+  const localListeners = new Set<(message: OutboxMessage) => void>();
+  return {
+    announce(message) {
+      const channel = channels.open(channelName);
+      if (!channel) return localListeners.forEach((listener) => listener(message));
+      try {
+        channel.post(message);
+      } finally {
+        channel.close();
+      }
+    },
+    onMessage(listener) {
+      const channel = channels.open(channelName, (data) => {
+        const message = parseOutboxMessage(data);
+        if (message) listener(message);
+      });
+      if (!channel) localListeners.add(listener);
+      return () => {
+        localListeners.delete(listener);
+        channel?.close();
+      };
+    },
+  };
+}
+
+const contextChannel = outboxChannelOver(broadcastChannels);
+
+/** Outbox news for every context of the origin (see OutboxChannel.announce). */
 export function announce(message: OutboxMessage): void {
-  try {
-    const channel = new BroadcastChannel(channelName);
-    channel.postMessage(message);
-    channel.close();
-  } catch {
-    localListeners.forEach((listener) => listener(message));
-  }
+  contextChannel.announce(message);
 }
 
 /** Outbox news from this context and every other one. Returns the unsubscribe. */
 export function onOutboxMessage(listener: (message: OutboxMessage) => void): () => void {
-  let channel: BroadcastChannel | null = null;
-  try {
-    channel = new BroadcastChannel(channelName);
-    channel.onmessage = (event: MessageEvent<unknown>) => {
-      const message = parseOutboxMessage(event.data);
-      if (message) listener(message);
-    };
-  } catch {
-    channel = null;
-    localListeners.add(listener);
-  }
-  return () => {
-    localListeners.delete(listener);
-    channel?.close();
-  };
+  return contextChannel.onMessage(listener);
 }

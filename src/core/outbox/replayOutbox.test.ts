@@ -12,7 +12,12 @@ const refreshSession = vi.fn<(request: unknown) => Promise<string>>();
 vi.mock('../session/refresh', () => ({ refreshSession: (request: unknown) => refreshSession(request) }));
 
 const { replayOutbox } = await import('./replayOutbox');
-const { onOutboxMessage } = await import('./outboxChannel');
+const { onOutboxMessage, outboxChannelOver } = await import('./outboxChannel');
+const { contextIo } = await import('../crossTab/contextIo');
+const { fakeOrigin } = await import('../crossTab/crossTabFakes.testSupport');
+
+/** This context's real locks and channels (the session store announces its writes on the real channel). */
+const io = contextIo();
 
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const token = (guid: string, tenantGuid: string, exp = 4_000_000_000) => `${b64({ alg: 'RS256' })}.${b64({ guid, tenantGuid, exp })}.sig`;
@@ -66,7 +71,7 @@ describe('replayOutbox', () => {
     const first = await addWrite(write());
     const second = await addWrite(write({ method: 'PUT', path: '/api/benchmarking/v1/notification', contentType: 'application/json', body: '{"status":true}' }));
     const { sent, send } = pipeline(ok);
-    const report = await replayOutbox(send, origin);
+    const report = await replayOutbox(send, origin, io);
     expect(sent.map((r) => [r.method, new URL(r.url).pathname, r.headers.get('Idempotency-Key'), r.headers.get('Authorization')])).toEqual([
       ['POST', first.path, first.id, null],
       ['PUT', second.path, second.id, null],
@@ -83,7 +88,7 @@ describe('replayOutbox', () => {
     await addWrite(write());
     await addWrite(write());
     const offline = pipeline(() => Promise.reject(new TypeError('Failed to fetch')));
-    const report = await replayOutbox(offline.send, origin);
+    const report = await replayOutbox(offline.send, origin, io);
     expect(offline.sent).toHaveLength(1); // it stops at the first unanswered write
     expect(report).toMatchObject({ sent: [], failed: [], pending: 2 });
     expect((await listWrites()).map((w) => [w.state, w.deferred])).toEqual([
@@ -91,7 +96,7 @@ describe('replayOutbox', () => {
       ['pending', true],
     ]);
     const online = pipeline(ok);
-    const later = await replayOutbox(online.send, origin);
+    const later = await replayOutbox(online.send, origin, io);
     expect(later.sent.map((w) => w.deferred)).toEqual([true, true]);
     expect(await listWrites()).toEqual([]);
   });
@@ -102,21 +107,21 @@ describe('replayOutbox', () => {
     const { sent, send } = pipeline((r) =>
       new URL(r.url).pathname === refused.path ? Response.json({ status: 400, code: 'VALIDATION_ERROR', message: 'Unknown schedule' }, { status: 400 }) : ok(),
     );
-    const report = await replayOutbox(send, origin);
+    const report = await replayOutbox(send, origin, io);
     expect(sent).toHaveLength(2);
     expect(report.failed.map((w) => w.id)).toEqual([refused.id]);
     expect(report.sent.map((w) => w.id)).toEqual([next.id]);
     expect(await listWrites()).toMatchObject([{ id: refused.id, state: 'failed', failure: { status: 400, message: 'Unknown schedule' } }]);
     // A failed write is never sent again by itself.
     const again = pipeline(ok);
-    await replayOutbox(again.send, origin);
+    await replayOutbox(again.send, origin, io);
     expect(again.sent).toEqual([]);
   });
 
   it('a server error on its first try is a failure at once (contract fall-back), not a write left waiting', async () => {
     const w = await addWrite(write());
     const { send } = pipeline(() => new Response(null, { status: 500 }));
-    expect((await replayOutbox(send, origin)).failed.map((f) => f.id)).toEqual([w.id]);
+    expect((await replayOutbox(send, origin, io)).failed.map((f) => f.id)).toEqual([w.id]);
     expect(await listWrites()).toMatchObject([{ id: w.id, state: 'failed', failure: { status: 500 } }]);
   });
 
@@ -126,7 +131,7 @@ describe('replayOutbox', () => {
     await addWrite(write({ method: 'PUT', path, resource: `PUT ${path}`, body: '"b"', contentType: 'application/json', deferred: true }));
     const other = await addWrite(write());
     const { sent, send } = pipeline((r) => (new URL(r.url).pathname === path ? new Response(null, { status: 500 }) : ok()));
-    const report = await replayOutbox(send, origin);
+    const report = await replayOutbox(send, origin, io);
     expect(sent.map((r) => new URL(r.url).pathname)).toEqual([path, other.path]);
     expect(report.sent.map((w) => w.id)).toEqual([other.id]);
     expect((await listWrites()).map((w) => [w.body, w.attempts, w.state])).toEqual([
@@ -139,7 +144,7 @@ describe('replayOutbox', () => {
     await addWrite(write({ userGuid: 'someone-else' }));
     const mine = await addWrite(write());
     const { sent, send } = pipeline(ok);
-    const report = await replayOutbox(send, origin);
+    const report = await replayOutbox(send, origin, io);
     expect(sent.map((r) => r.headers.get('Idempotency-Key'))).toEqual([mine.id]);
     expect(report.dropped).toBe(1);
     expect(await listWrites()).toEqual([]);
@@ -156,7 +161,7 @@ describe('replayOutbox', () => {
       if (request.signal.aborted) throw new DOMException('The user aborted a request.', 'AbortError');
       return ok();
     });
-    const replay = replayOutbox(send, origin);
+    const replay = replayOutbox(send, origin, io);
     try {
       await vi.waitFor(() => expect(sent).toHaveLength(1), waitBound);
       await deleteKv(sessionKeys.auth);
@@ -174,7 +179,7 @@ describe('replayOutbox', () => {
     await writeKv(sessionKeys.accessToken, 'not-a-token');
     await addWrite(write());
     const { sent, send } = pipeline(ok);
-    expect(await replayOutbox(send, origin)).toMatchObject({ pending: 1, dropped: 0 });
+    expect(await replayOutbox(send, origin, io)).toMatchObject({ pending: 1, dropped: 0 });
     expect(sent).toEqual([]);
   });
 
@@ -184,7 +189,7 @@ describe('replayOutbox', () => {
     await addWrite(write());
     refreshSession.mockResolvedValue('unreachable');
     const offline = pipeline(ok);
-    expect(await replayOutbox(offline.send, origin)).toMatchObject({ pending: 1 });
+    expect(await replayOutbox(offline.send, origin, io)).toMatchObject({ pending: 1 });
     expect(offline.sent).toEqual([]);
     expect(refreshSession).toHaveBeenCalledTimes(1);
 
@@ -193,14 +198,14 @@ describe('replayOutbox', () => {
       return 'refreshed';
     });
     const online = pipeline(ok);
-    expect(await replayOutbox(online.send, origin)).toMatchObject({ pending: 0 });
+    expect(await replayOutbox(online.send, origin, io)).toMatchObject({ pending: 0 });
     expect(online.sent).toHaveLength(1);
   });
 
   it('deletes a corrupt stored entry without sending it', async () => {
     await addWrite({ ...write(), path: 'https://evil.test/steal' });
     const { sent, send } = pipeline(ok);
-    await replayOutbox(send, origin);
+    await replayOutbox(send, origin, io);
     expect(sent).toEqual([]);
     expect(await listWrites()).toEqual([]);
   });
@@ -214,8 +219,90 @@ describe('replayOutbox', () => {
       for (const w of await listWrites()) await deleteWrite(w.seq);
       return answer();
     });
-    await replayOutbox(send, origin);
+    await replayOutbox(send, origin, io);
     expect(send).toHaveBeenCalledTimes(1);
     expect(await listWrites()).toEqual([]);
   });
 });
+
+describe('the outbox’s exactly-once across tabs and the service worker', () => {
+  beforeEach(async () => {
+    for (const w of await listWrites()) await deleteWrite(w.seq);
+    await writeKv(sessionKeys.accessToken, token('u1', 't1'));
+    refreshSession.mockReset();
+  });
+
+  /** The platform: every request it received (by Idempotency-Key), answering after a moment. */
+  function platform(answer: () => Promise<Response> = () => Promise.resolve(ok())) {
+    const received: string[] = [];
+    const send = async (request: Request) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      received.push(request.headers.get('Idempotency-Key') ?? '');
+      return answer();
+    };
+    return { received, send };
+  }
+
+  it('two tabs and the worker replaying at once send each write once, in queue order; every tab hears it settled', async () => {
+    const shared = fakeOrigin();
+    const [a, b, worker] = [shared.openTab(), shared.openTab(), shared.openWorker()];
+    const heard: OutboxMessage[] = [];
+    outboxChannelOver(b.channels).onMessage((m) => heard.push(m));
+    const writes = [await addWrite(write()), await addWrite(write()), await addWrite(write())];
+    const { received, send } = platform();
+    const reports = await Promise.all([a, b, worker].map((context) => replayOutbox(send, origin, context)));
+    expect(received).toEqual(writes.map((w) => w.id));
+    expect(reports.flatMap((r) => r.sent.map((w) => w.id))).toEqual(writes.map((w) => w.id));
+    expect(await listWrites()).toEqual([]);
+    await vi.waitFor(() => expect(heard).toMatchObject([{ type: 'outbox-settled', sent: writes.map((w) => ({ id: w.id })) }]), waitBound);
+  });
+
+  it('a replay that finds no network loses nothing: the next one, in another context, sends each write once', async () => {
+    const shared = fakeOrigin();
+    const [tab, worker] = [shared.openTab(), shared.openWorker()];
+    const writes = [await addWrite(write()), await addWrite(write())];
+    const offline = platform(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await replayOutbox(offline.send, origin, worker)).toMatchObject({ sent: [], pending: 2 });
+    const online = platform();
+    expect((await replayOutbox(online.send, origin, tab)).sent.map((w) => w.id)).toEqual(writes.map((w) => w.id));
+    expect(online.received).toEqual(writes.map((w) => w.id));
+    expect(await listWrites()).toEqual([]);
+  });
+
+  it('an answer lost on the way back keeps the write; the next replay sends it again under the same Idempotency-Key', async () => {
+    const shared = fakeOrigin();
+    const [tab, worker] = [shared.openTab(), shared.openWorker()];
+    const queued = await addWrite(write());
+    // The platform took it, and the answer never came back.
+    const lost = platform(() => Promise.reject(new TypeError('Failed to fetch')));
+    await replayOutbox(lost.send, origin, worker);
+    expect(await listWrites()).toMatchObject([{ id: queued.id, state: 'pending' }]);
+    const again = platform();
+    await replayOutbox(again.send, origin, tab);
+    expect([...lost.received, ...again.received]).toEqual([queued.id, queued.id]);
+    expect(await listWrites()).toEqual([]);
+  });
+
+  it('a tab closed in the middle of its replay frees the lock; the worker then sends what is left, each once', async () => {
+    const shared = fakeOrigin();
+    const [tab, worker] = [shared.openTab(), shared.openWorker()];
+    const writes = [await addWrite(write()), await addWrite(write())];
+    const received: string[] = [];
+    // The closing tab's request reaches the platform; the tab is gone before the answer arrives.
+    const closing = (request: Request) => {
+      received.push(request.headers.get('Idempotency-Key') ?? '');
+      tab.close();
+      return new Promise<Response>(() => undefined);
+    };
+    void replayOutbox(closing, origin, tab);
+    await vi.waitFor(() => expect(received).toHaveLength(1), waitBound);
+    const rest = platform();
+    const report = await replayOutbox(rest.send, origin, worker);
+    // The first write went again with its key (the platform answers a repeat as it answered the
+    // first); the second went once.
+    expect([...received, ...rest.received]).toEqual([writes[0]!.id, writes[0]!.id, writes[1]!.id]);
+    expect(report.sent.map((w) => w.id)).toEqual(writes.map((w) => w.id));
+    expect(await listWrites()).toEqual([]);
+  });
+});
+

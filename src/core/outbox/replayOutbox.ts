@@ -3,8 +3,9 @@ import { isGatewayStatus } from '../pipeline/gateway';
 import { exclusively } from '../exclusively';
 import { readAccessToken, readClaims } from '../session/sessionDb';
 import { refreshSession } from '../session/refresh';
-import { onSessionMessage } from '../session/sessionChannel';
-import { announce, type SettledWrite } from './outboxChannel';
+import { sessionChannelOver } from '../session/sessionChannel';
+import { outboxChannelOver, type SettledWrite } from './outboxChannel';
+import type { ContextIo } from '../crossTab/crossTabIo';
 import { afterRetry, failureFrom, failureReasons, inScope, judgeAnswer, planReplay, signerOf, writeHeaders, type QueuedWrite, type Signer } from './outboxRules';
 import { ScopeChanged, type PipelineOptions } from '../pipeline/pipelineFetch';
 import { deleteWrite, listWrites, putWrite } from './outboxStore';
@@ -41,13 +42,13 @@ function requestOf(write: QueuedWrite, origin: string, signal: AbortSignal): Req
  * (a busy connection pool), and must not reach the platform after its member signed out. Every
  * session-store write is announced on the session channel, this context's own included.
  */
-function whileSignedIn(userGuid: string): { signal: AbortSignal; stop: () => void } {
+function whileSignedIn(userGuid: string, io: ContextIo): { signal: AbortSignal; stop: () => void } {
   const controller = new AbortController();
   const check = () =>
     void readClaims().then((claims) => {
       if (claims?.guid !== userGuid) controller.abort();
     });
-  const stop = onSessionMessage(check);
+  const stop = sessionChannelOver(io.channels).onMessage(check);
   // A message sent before this listener joined is not heard: the store is read once now.
   check();
   return { signal: controller.signal, stop };
@@ -85,7 +86,12 @@ async function markDeferred(writes: readonly QueuedWrite[]): Promise<void> {
   }
 }
 
-export function replayOutbox(send: (request: Request, options: PipelineOptions) => Promise<Response>, origin = globalThis.location.origin): Promise<ReplayReport> {
+/**
+ * `io`: the replaying context's locks and channels (the page's or the service worker's, wired where
+ * each replays; a unit test's fakes).
+ */
+export function replayOutbox(send: (request: Request, options: PipelineOptions) => Promise<Response>, origin: string, io: ContextIo): Promise<ReplayReport> {
+  const news = outboxChannelOver(io.channels);
   return exclusively(lockName, async () => {
     const report: ReplayReport = { sent: [], failed: [], dropped: 0, pending: 0 };
     const writes = await listWrites();
@@ -111,7 +117,7 @@ export function replayOutbox(send: (request: Request, options: PipelineOptions) 
     const blocked = new Set<string>();
     let unanswered = false;
     let scopeChanged = false;
-    const session = whileSignedIn(claims.guid);
+    const session = whileSignedIn(claims.guid, io);
     try {
       for (const write of mine) {
         if (blocked.has(write.resource)) continue;
@@ -149,21 +155,21 @@ export function replayOutbox(send: (request: Request, options: PipelineOptions) 
     }
     if (unanswered || scopeChanged || !signer) await markDeferred(mine.length > 0 ? mine : sends);
     report.pending = (await listWrites()).filter((w) => w.state === 'pending' && w.userGuid === claims.guid).length;
-    if (report.sent.length > 0 || report.failed.length > 0) announce({ type: 'outbox-settled', sent: report.sent, failed: report.failed });
-    else if (report.dropped > 0) announce({ type: 'outbox-changed' });
+    if (report.sent.length > 0 || report.failed.length > 0) news.announce({ type: 'outbox-settled', sent: report.sent, failed: report.failed });
+    else if (report.dropped > 0) news.announce({ type: 'outbox-changed' });
     return report;
-  });
+  }, io.locks);
 }
 
 /**
  * An explicit sign-out: the member's writes (waiting or failed) leave this device unsent. Under the
  * replay's lock, so none is half-way through a replay when it goes.
  */
-export function discardMemberWrites(userGuid: string): Promise<number> {
+export function discardMemberWrites(userGuid: string, io: ContextIo): Promise<number> {
   return exclusively(lockName, async () => {
     const mine = (await listWrites()).filter((w) => w.userGuid === userGuid);
     for (const write of mine) await deleteWrite(write.seq);
-    if (mine.length > 0) announce({ type: 'outbox-changed' });
+    if (mine.length > 0) outboxChannelOver(io.channels).announce({ type: 'outbox-changed' });
     return mine.length;
-  });
+  }, io.locks);
 }

@@ -66,11 +66,11 @@ export function sessionChannelOver(channels: Channels): SessionChannel {
     broadcast(message) {
       const channel = channels.open(channelName);
       try {
-        channel.post(message);
+        channel?.post(message);
       } catch {
-        // Not sent (a closing context): this context still acts on its own.
+        // Not sent (no channel, or a closing context): this context still acts on its own.
       } finally {
-        channel.close();
+        channel?.close();
       }
     },
     onMessage(handler) {
@@ -78,7 +78,7 @@ export function sessionChannelOver(channels: Channels): SessionChannel {
         const message = parseSessionMessage(data);
         if (message) handler(message);
       });
-      return () => channel.close();
+      return () => channel?.close();
     },
   };
 }

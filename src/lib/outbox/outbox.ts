@@ -6,6 +6,7 @@ import { addWrite, deleteWrite, listWrites } from '../../core/outbox/outboxStore
 import { replayOutbox, type ReplayReport } from '../../core/outbox/replayOutbox';
 import { apiFetch, pipelineWorker } from '../api/apiFetch';
 import { outboxSyncTag, workerMessages } from '../../core/protocol';
+import { contextIo } from '../../core/crossTab/contextIo';
 
 /**
  * The page's door to the outbox: every write the shell makes for the member
@@ -46,7 +47,7 @@ export const wasToldQueued = (id: string): boolean => toldQueued.has(id);
 /** Replays the outbox where the pipeline runs: the controlling service worker, else this page. */
 export async function requestReplay(): Promise<ReplayReport | null> {
   const controller = pipelineWorker();
-  if (!controller) return replayOutbox(pipelineFetch);
+  if (!controller) return replayOutbox(pipelineFetch, location.origin, contextIo());
   const report = await new Promise<ReplayReport | null>((resolve) => {
     const { port1, port2 } = new MessageChannel();
     const timer = setTimeout(() => resolve(null), replyWaitMs);

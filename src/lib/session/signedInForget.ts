@@ -1,5 +1,6 @@
 import { forgetMemberHistory } from '../history/historyStore';
 import { discardMemberWrites } from '../../core/outbox/replayOutbox';
+import { contextIo } from '../../core/crossTab/contextIo';
 import { clearOrgTree } from '../orgTree/orgTreeService';
 import { forgetWarmUp } from '../prepaint/warmUp';
 
@@ -19,5 +20,5 @@ export async function forgetSignedInCopies(): Promise<void> {
 /** An explicit sign-out: the member's browsing history and their writes still on this device go. */
 export async function forgetMember(userGuid: string): Promise<void> {
   forgetMemberHistory(userGuid);
-  await discardMemberWrites(userGuid).catch(() => 0);
+  await discardMemberWrites(userGuid, contextIo()).catch(() => 0);
 }
