@@ -7,7 +7,7 @@ import { loadedScopeAtom } from '../session/sessionAtoms';
 import type { AccessClaims } from '../../core/session/claims';
 import { applySignedInBranding } from '../branding/brandingStartup';
 import { brandingAnswerSchema } from '../branding/brandingMapping';
-import { loadGlobalStateInWorker, restoreStoredOrgTree, showKeptOrgTree } from '../orgTree/orgTreeService';
+import { loadGlobalStateInWorker, restoreStoredOrgTree, showKeptOrgTree, type GlobalStateLoad } from '../orgTree/orgTreeService';
 import { loadSignedInTheme } from '../theme/themeStartup';
 import { rememberLanguages } from '../i18n/languages';
 import { signedInContentAttributes } from '../i18n/seedSource';
@@ -37,6 +37,7 @@ import {
   orgGroupUserSchema,
   tenantSchema,
   toolPreferencesSchema,
+  type ContentAttribute,
   type ContentObject,
   type GlobalStateRest,
 } from './globalStateTypes';
@@ -44,6 +45,35 @@ import { parseVersion } from './version';
 import { sessionSnapshot } from '../../core/session/sessionSnapshot';
 import { readLastKnownState, writeLastKnownState, type LastKnownState } from './lastKnownState';
 import { firstScreenShown } from '../firstScreen';
+
+/** The network of a signed-in start (the real one: `pageStartupNetwork`; a unit test's platform). */
+export interface StartupNetwork {
+  /** A platform read through the page's pipeline (the bearer added, the worker's cache). */
+  fetch: (path: string) => Promise<Response>;
+  /**
+   * GET /api/global-state/v1/init. Its body can hold a 50,000-node organisation tree, so the
+   * organisation-tree worker fetches it itself (the body never reaches the main thread), keeps the
+   * organisations and hands back the rest.
+   */
+  loadInit(claims: AccessClaims): Promise<GlobalStateLoad>;
+  /** The tenant's signed-in content attributes: the same read the seed translations make, once per tenant and page. */
+  contentAttributes(tenantGuid: string): Promise<ContentAttribute[] | null>;
+  /** The theme's read, which applies the theme itself. */
+  loadTheme(): Promise<void>;
+}
+
+export const pageStartupNetwork: StartupNetwork = {
+  fetch: (path) => apiFetch(path),
+  loadInit: (claims) =>
+    loadGlobalStateInWorker({
+      scopeKey: memberScopeKey(claims),
+      rootOrgId: claims.root,
+      // The worker cannot see the service worker; a plain fetch from it goes through one only then.
+      controlled: pipelineWorker() !== null,
+    }),
+  contentAttributes: (tenantGuid) => signedInContentAttributes(tenantGuid),
+  loadTheme: () => loadSignedInTheme(),
+};
 
 /** A call that got no answer (network error, or a gateway saying the platform is away). */
 class Unreachable extends Error {}
@@ -53,10 +83,10 @@ class Unreachable extends Error {}
  * limit, a gateway error) is Unreachable rather than the call's fall-back: under lie-fi the calls
  * around init can be given up while init itself answers.
  */
-async function getAnswered<T>(path: string, schema: z.ZodMiniType<T>): Promise<T | null> {
+async function getAnswered<T>(net: StartupNetwork, path: string, schema: z.ZodMiniType<T>): Promise<T | null> {
   let response: Response;
   try {
-    response = await apiFetch(path);
+    response = await net.fetch(path);
   } catch {
     throw new Unreachable();
   }
@@ -70,20 +100,11 @@ async function getAnswered<T>(path: string, schema: z.ZodMiniType<T>): Promise<T
   }
 }
 
-/**
- * GET /api/global-state/v1/init. Its body can hold a 50,000-node organisation tree, so the
- * organisation-tree worker fetches it itself (the body never reaches the main thread), keeps the
- * organisations and hands back the rest; the rest is then checked against the contract here.
- */
-async function loadInit(claims: AccessClaims): Promise<GlobalStateRest | null> {
+/** Init without its organisations (StartupNetwork.loadInit), checked against the contract here. */
+async function loadInit(net: StartupNetwork, claims: AccessClaims): Promise<GlobalStateRest | null> {
   let load;
   try {
-    load = await loadGlobalStateInWorker({
-      scopeKey: memberScopeKey(claims),
-      rootOrgId: claims.root,
-      // The worker cannot see the service worker; a plain fetch from it goes through one only then.
-      controlled: pipelineWorker() !== null,
-    });
+    load = await net.loadInit(claims);
   } catch {
     return null;
   }
@@ -93,9 +114,9 @@ async function loadInit(claims: AccessClaims): Promise<GlobalStateRest | null> {
 }
 
 /** Plain-text version answer: the part before the first |, else 0.0.0 (SPEC §7/§8). */
-async function loadVersion(): Promise<string> {
+async function loadVersion(net: StartupNetwork): Promise<string> {
   try {
-    const response = await apiFetch('/api/content/v1/info/version');
+    const response = await net.fetch('/api/content/v1/info/version');
     return response.ok ? parseVersion(await response.text()) : parseVersion(null);
   } catch {
     return parseVersion(null);
@@ -106,11 +127,10 @@ async function loadVersion(): Promise<string> {
  * The content object: the anonymous state's, read with the bearer so it is this tenant's (contract:
  * the client keeps it and uses it when signed in), with the signed-in attribute list.
  */
-async function loadContent(tenantGuid: string): Promise<ContentObject | null> {
+async function loadContent(net: StartupNetwork, tenantGuid: string): Promise<ContentObject | null> {
   const [state, attributes] = await Promise.all([
-    getValidated('/api/global-state/v1/no-auth-init', z.object({ content: contentObjectSchema })),
-    // The same read the seed translations make: asked once per tenant and page.
-    signedInContentAttributes(tenantGuid),
+    getValidated('/api/global-state/v1/no-auth-init', z.object({ content: contentObjectSchema }), net.fetch),
+    net.contentAttributes(tenantGuid),
   ]);
   if (!state) return null;
   if (!attributes) return state.content;
@@ -146,26 +166,26 @@ function publish(state: LastKnownState): void {
  * falling back as SPEC §8 says. Offline (init unanswered) the tab shows the last known state of this
  * member and tenant, and the organisation tree kept with it; the recovery loop loads it again later.
  */
-export async function loadSignedInState(claims: AccessClaims | null): Promise<void> {
+export async function loadSignedInState(claims: AccessClaims | null, net: StartupNetwork = pageStartupNetwork): Promise<void> {
   if (!claims) return;
   const scopeKey = memberScopeKey(claims);
   // The language these answers come in: the copy is kept only if it is still current when written.
   const language = (await sessionSnapshot()).language;
   const around = Promise.all([
-    getAnswered('/api/access/v1/users/current/legacy', currentUserSchema),
-    getAnswered('/api/access/v1/access-levels/current', accessLevelSchema),
-    getAnswered('/api/v1/private/orggroupuser/get', z.array(orgGroupUserSchema)),
-    getAnswered('/api/atlas/v1/navigation/configuration', navigationConfigSchema),
-    loadVersion(),
-    loadContent(claims.tenantGuid),
-    getValidated('/api/access/v1/tool-settings/user-preferences', toolPreferencesSchema),
-    loadSignedInTheme(),
+    getAnswered(net, '/api/access/v1/users/current/legacy', currentUserSchema),
+    getAnswered(net, '/api/access/v1/access-levels/current', accessLevelSchema),
+    getAnswered(net, '/api/v1/private/orggroupuser/get', z.array(orgGroupUserSchema)),
+    getAnswered(net, '/api/atlas/v1/navigation/configuration', navigationConfigSchema),
+    loadVersion(net),
+    loadContent(net, claims.tenantGuid),
+    getValidated('/api/access/v1/tool-settings/user-preferences', toolPreferencesSchema, net.fetch),
+    net.loadTheme(),
   ]);
   // Awaited below, after init: a call around it given up meanwhile is no unhandled rejection.
   void around.catch(() => undefined);
   let init: GlobalStateRest | null;
   try {
-    init = await loadInit(claims);
+    init = await loadInit(net, claims);
   } catch (error) {
     if (!(error instanceof Unreachable)) throw error;
     await around.catch(() => undefined);
@@ -175,8 +195,8 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
   // Permissions come from the keys of init's object; when init failed, from the permission map.
   const permissions = init
     ? Object.keys(init.permissions)
-    : [...grantedPermissions(await getValidated('/api/access/v1/permissions', z.record(z.string(), z.boolean())))];
-  const tenants = permissions.includes('TENANTS_LIST') ? getValidated('/api/access/v1/users/current/tenants', z.array(tenantSchema)) : Promise.resolve(null);
+    : [...grantedPermissions(await getValidated('/api/access/v1/permissions', z.record(z.string(), z.boolean()), net.fetch))];
+  const tenants = permissions.includes('TENANTS_LIST') ? getValidated('/api/access/v1/users/current/tenants', z.array(tenantSchema), net.fetch) : Promise.resolve(null);
   let answers;
   try {
     answers = await around;
@@ -195,7 +215,7 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
     languages: init?.languages ?? [],
     // Contract fall-back: a failed users/current/legacy is a null user (so no start-up modals), not init's.
     user,
-    tenant: init?.tenant ?? (await getValidated('/api/access/v1/tenants/current', tenantSchema)),
+    tenant: init?.tenant ?? (await getValidated('/api/access/v1/tenants/current', tenantSchema, net.fetch)),
     tenants: await tenants,
     settings: init?.settings ?? null,
     accessLevel,
@@ -214,7 +234,7 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
   // The brand finishes behind the rendered shell, applied once: with the workspace navigation its
   // own branding first, so the shell never shows init's brand between the kept one and the new one.
   void (async () => {
-    const workspace = navigationConfig.showLegacyNavigation ? null : await loadWorkspaceBranding();
+    const workspace = navigationConfig.showLegacyNavigation ? null : await loadWorkspaceBranding(net);
     await applySignedInBranding({
       branding: workspace ?? init?.branding ?? null,
       resources: init?.resources ?? null,
@@ -228,8 +248,8 @@ export async function loadSignedInState(claims: AccessClaims | null): Promise<vo
  * Contract (Assumed): the workspace navigation has its own branding, asked for by a flag. A failed
  * call or an answer off the contract (SPEC §8) is null: init's brand then stays rather than the defaults.
  */
-function loadWorkspaceBranding(): Promise<unknown> {
-  return getValidated('/api/branding/v1/branding?isWorkspaceNavigation=true', brandingAnswerSchema);
+function loadWorkspaceBranding(net: StartupNetwork): Promise<unknown> {
+  return getValidated('/api/branding/v1/branding?isWorkspaceNavigation=true', brandingAnswerSchema, net.fetch);
 }
 
 /**
