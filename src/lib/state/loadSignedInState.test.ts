@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
 import { unsignedJwt } from '../../core/session/unsignedJwt.testSupport';
-import type { AccessClaims } from '../../core/session/claims';
+import { memberScopeKey, type AccessClaims } from '../../core/session/claims';
 import { appStore } from '../../state/jotai';
 import { loadedScopeAtom } from '../session/sessionAtoms';
 import { currentTenantAtom, currentUserAtom, permissionsAtom, stateSourceAtom } from './signedInState';
@@ -28,7 +28,9 @@ const { loadSignedInState, showLastKnownState } = await import('./loadSignedInSt
 /** A body (answered 200), `{ status }` (answered with that status and no body) or 'unanswered'. */
 type Answer = unknown;
 
-const claims: AccessClaims = { guid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', root: 'o1', exp: 4_000_000_000 } as AccessClaims;
+const claims = { guid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', role: 'Admin', root: 'o1', exp: 4_000_000_000 } as AccessClaims;
+/** The member, tenant, organisation group and role the kept copy belongs to. */
+const scopeKey = memberScopeKey(claims);
 const tenant = { Id: 't1', Name: 'Acme', parentName: null, buyingType: 'Direct', OrgGroups: [{ Id: 'g1', Name: 'Main' }] };
 const user = { id: 'u1', FirstName: 'Ada', LastName: 'Admin', FullName: 'Ada Admin', Email: 'ada@acme.test', OrgGroupName: 'Main', CurrentTenant: 't1' };
 const english = { Id: 1, Code: 'en-us', Name: 'English', IsRtl: false };
@@ -61,7 +63,7 @@ const network: StartupNetwork = {
 };
 
 const kept: LastKnownState = {
-  scopeKey: 'u1:t1',
+  scopeKey,
   permissions: ['Kept'],
   languages: [english],
   user: { ...user, FullName: 'Kept Ada' },
@@ -77,7 +79,7 @@ const kept: LastKnownState = {
 };
 
 beforeEach(async () => {
-  await writeKv(sessionKeys.accessToken, unsignedJwt({ guid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', exp: 4_000_000_000 }));
+  await writeKv(sessionKeys.accessToken, unsignedJwt({ guid: 'u1', tenantGuid: 't1', orgGroupGuid: 'g1', role: 'Admin', exp: 4_000_000_000 }));
   await writeKv(sessionKeys.language, 'en-us');
   await deleteKv('lastKnownState');
   answers = new Map<string, Answer>([
@@ -104,8 +106,8 @@ describe('the start-up load', () => {
     // The user comes from its own call (contract), not init's copy.
     expect(appStore.get(currentUserAtom)?.FullName).toBe('Ada Admin');
     expect(appStore.get(currentTenantAtom)?.Name).toBe('Acme');
-    expect(appStore.get(loadedScopeAtom)).toEqual({ tenantGuid: 't1', orgGroupGuid: 'g1' });
-    expect(await readLastKnownState('u1:t1')).toMatchObject({ version: '2.3.4', permissions: ['AutoRefreshToken', 'SessionTimeoutWarning'] });
+    expect(appStore.get(loadedScopeAtom)).toEqual({ tenantGuid: 't1', orgGroupGuid: 'g1', scopeKey });
+    expect(await readLastKnownState(scopeKey)).toMatchObject({ version: '2.3.4', permissions: ['AutoRefreshToken', 'SessionTimeoutWarning'] });
   });
 
   it('init unanswered (offline): the last known state of this member and tenant shows, with its kept organisation tree', async () => {
@@ -115,8 +117,8 @@ describe('the start-up load', () => {
     expect(appStore.get(stateSourceAtom)).toBe('stored');
     expect(appStore.get(currentUserAtom)?.FullName).toBe('Kept Ada');
     expect([...appStore.get(permissionsAtom)]).toEqual(['Kept']);
-    expect(restoreStoredOrgTree).toHaveBeenCalledWith('u1:t1');
-    expect(await readLastKnownState('u1:t1')).toEqual(kept);
+    expect(restoreStoredOrgTree).toHaveBeenCalledWith(scopeKey);
+    expect(await readLastKnownState(scopeKey)).toEqual(kept);
   });
 
   it('init answered but a call around it unanswered (lie-fi): a half-answered state is no state; the kept one shows and stays', async () => {
@@ -125,7 +127,7 @@ describe('the start-up load', () => {
     await loadSignedInState(claims, network);
     expect(appStore.get(stateSourceAtom)).toBe('stored');
     expect(appStore.get(currentUserAtom)?.FullName).toBe('Kept Ada');
-    expect(await readLastKnownState('u1:t1')).toEqual(kept);
+    expect(await readLastKnownState(scopeKey)).toEqual(kept);
   });
 
   it('init refused (an answer, not a gateway): permissions come from the permission map, and the degraded state does not replace a good copy', async () => {
@@ -137,7 +139,7 @@ describe('the start-up load', () => {
     expect(appStore.get(stateSourceAtom)).toBe('network');
     expect([...appStore.get(permissionsAtom)]).toEqual(['Reports']);
     expect(asked).toContain('/api/access/v1/permissions');
-    expect(await readLastKnownState('u1:t1')).toEqual(kept);
+    expect(await readLastKnownState(scopeKey)).toEqual(kept);
   });
 
   it('a failed user call is a null user (no start-up modals), not init’s copy', async () => {
@@ -157,6 +159,6 @@ describe('the start-up load', () => {
     initAnswer = 'unanswered';
     await loadSignedInState(claims, network);
     expect(appStore.get(stateSourceAtom)).toBeNull();
-    expect(await readLastKnownState('u1:t1')).toBeNull();
+    expect(await readLastKnownState(scopeKey)).toBeNull();
   });
 });
