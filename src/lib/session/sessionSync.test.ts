@@ -105,7 +105,7 @@ describe('sign-out following', () => {
 describe('switches in another tab', () => {
   it('a tenant switch takes a tab showing another tenant to /landing; one already on it stays', async () => {
     const tab = openTab();
-    appStore.set(loadedScopeAtom, { tenantGuid: 't1', orgGroupGuid: 'g1', scopeKey: 'u1:t1:g1:Admin' });
+    appStore.set(loadedScopeAtom, { tenantGuid: 't1', orgGroupGuid: 'g1', role: 'Admin', scopeKey: 'u1:t1:g1:Admin' });
     const channel = sessionChannelOver(origin.openTab().channels);
     channel.broadcast({ type: 'tenant-switched', tenantGuid: 't1' });
     await settle();
@@ -117,8 +117,20 @@ describe('switches in another tab', () => {
 
   it('an organisation-group switch reloads a tab showing another group', async () => {
     const tab = openTab();
-    appStore.set(loadedScopeAtom, { tenantGuid: 't1', orgGroupGuid: 'g1', scopeKey: 'u1:t1:g1:Admin' });
+    appStore.set(loadedScopeAtom, { tenantGuid: 't1', orgGroupGuid: 'g1', role: 'Admin', scopeKey: 'u1:t1:g1:Admin' });
     sessionChannelOver(origin.openTab().channels).broadcast({ type: 'orggroup-switched', orgGroupGuid: 'g2' });
+    await settle();
+    expect(tab.did).toEqual(['reload']);
+  });
+
+  it('a role switch in the same group reloads a tab showing the old role; one already in it stays', async () => {
+    const tab = openTab();
+    appStore.set(loadedScopeAtom, { tenantGuid: 't1', orgGroupGuid: 'g1', role: 'Admin', scopeKey: 'u1:t1:g1:Admin' });
+    const channel = sessionChannelOver(origin.openTab().channels);
+    channel.broadcast({ type: 'orggroup-switched', orgGroupGuid: 'g1', role: 'Admin' });
+    await settle();
+    expect(tab.did).toEqual([]);
+    channel.broadcast({ type: 'orggroup-switched', orgGroupGuid: 'g1', role: 'Auditor' });
     await settle();
     expect(tab.did).toEqual(['reload']);
   });

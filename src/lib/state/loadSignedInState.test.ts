@@ -106,7 +106,7 @@ describe('the start-up load', () => {
     // The user comes from its own call (contract), not init's copy.
     expect(appStore.get(currentUserAtom)?.FullName).toBe('Ada Admin');
     expect(appStore.get(currentTenantAtom)?.Name).toBe('Acme');
-    expect(appStore.get(loadedScopeAtom)).toEqual({ tenantGuid: 't1', orgGroupGuid: 'g1', scopeKey });
+    expect(appStore.get(loadedScopeAtom)).toEqual({ tenantGuid: 't1', orgGroupGuid: 'g1', role: 'Admin', scopeKey });
     expect(await readLastKnownState(scopeKey)).toMatchObject({ version: '2.3.4', permissions: ['AutoRefreshToken', 'SessionTimeoutWarning'] });
   });
 
