@@ -15,6 +15,8 @@ interface Tab {
   did: string[];
   path: string;
   leaving: boolean;
+  /** The page holds unsaved work: a session the platform ended (not a sign-out) keeps it. */
+  unsavedWork: boolean;
 }
 
 let origin: FakeOrigin;
@@ -23,11 +25,12 @@ const stops: (() => void)[] = [];
 
 function openTab(path = '/mfe-host'): Tab {
   const io = origin.openTab();
-  const tab: Tab = { io, did: [], path, leaving: false };
+  const tab: Tab = { io, did: [], path, leaving: false, unsavedWork: false };
   stops.push(
     startSessionSync({
       ...io,
       sessionEnded: () => Promise.resolve(!sessionStored),
+      keepPageForReSignIn: (ended) => Promise.resolve(tab.unsavedWork && ended === 'refused'),
       clearSession: () => Promise.resolve(void tab.did.push('clear')),
       leaving: () => tab.leaving,
       leavingAfterSwitch: () => false,
@@ -90,6 +93,16 @@ describe('sign-out following', () => {
     signOutElsewhere('/authentication/saml2/logout?email=ada%40acme.test');
     await settle();
     expect(tab.did.at(-1)).toBe('go /authentication/saml2/logout?email=ada%40acme.test');
+  });
+
+  it('a session the platform ended (refused, not signed out) leaves a page holding unsaved work where it is; the others follow', async () => {
+    const [working, idle] = [openTab(), openTab()];
+    working.unsavedWork = true;
+    sessionStored = false;
+    sessionChannelOver(origin.openTab().channels).broadcast({ type: 'logoff', redirect: '/auth', ended: 'refused' });
+    await settle();
+    expect(working.did).toEqual([]);
+    expect(idle.did).toEqual(['clear', 'return /mfe-host', 'go /auth']);
   });
 
   it('a tab already signed out (on /auth) or on its own way out (saving at a timeout) does not follow', async () => {
