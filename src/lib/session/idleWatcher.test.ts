@@ -102,7 +102,7 @@ describe('the idle clock of one tab', () => {
     expect(tab.timedOut).toBe(1);
   });
 
-  it('input restarts the window and is shared through local storage; input during the warning does not close it; Continue does', async () => {
+  it('input restarts the window, shared through local storage; input during the warning leaves it open; Continue closes it', async () => {
     const tab = openTab();
     await advance(200_000);
     tab.io.signals.input();

@@ -95,7 +95,7 @@ describe('sign-out following', () => {
     expect(tab.did.at(-1)).toBe('go /authentication/saml2/logout?email=ada%40acme.test');
   });
 
-  it('a session the platform ended (refused, not signed out) leaves a page holding unsaved work where it is; the others follow', async () => {
+  it('a session the platform ended (not a sign-out) leaves a page holding unsaved work in place; the others follow', async () => {
     const [working, idle] = [openTab(), openTab()];
     working.unsavedWork = true;
     sessionStored = false;

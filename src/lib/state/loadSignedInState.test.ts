@@ -99,7 +99,7 @@ beforeEach(async () => {
 });
 
 describe('the start-up load', () => {
-  it('init and every call answered: the platform’s state shows, with init’s permissions, and a copy is kept for the next start', async () => {
+  it('all answered: the platform’s state shows, with init’s permissions, and a copy is kept for the next start', async () => {
     await loadSignedInState(claims, network);
     expect(appStore.get(stateSourceAtom)).toBe('network');
     expect([...appStore.get(permissionsAtom)]).toEqual(['AutoRefreshToken', 'SessionTimeoutWarning']);
@@ -130,7 +130,7 @@ describe('the start-up load', () => {
     expect(await readLastKnownState(scopeKey)).toEqual(kept);
   });
 
-  it('init refused (an answer, not a gateway): permissions come from the permission map, and the degraded state does not replace a good copy', async () => {
+  it('init refused (not a gateway): permissions from the permission map; the degraded state keeps the good copy', async () => {
     await writeLastKnownState(kept, 'en-us');
     initAnswer = { status: 500, rest: null };
     answers.set('/api/access/v1/permissions', { Reports: true, Hidden: false });
