@@ -19,6 +19,9 @@ describe('the Content-Security-Policy from the runtime configuration', () => {
       'object-src': ["'none'"],
       'base-uri': ["'none'"],
       'frame-ancestors': ["'none'"],
+      // Trusted Types: only the shell's two named policies, no 'default', no duplicates.
+      'require-trusted-types-for': ["'script'"],
+      'trusted-types': ['trust-shell-html', 'trust-shell-script-url'],
     });
   });
 

@@ -17,7 +17,13 @@
  * - frame-src 'none': the shell frames nothing (the runtime configuration names no framed origin).
  * - form-action: this origin and the configured web-to-lead origin.
  * - worker-src, manifest-src: this origin; object-src, base-uri, frame-ancestors: none.
+ * - Trusted Types: `require-trusted-types-for 'script'`, and `trusted-types` naming only the shell's
+ *   two policies (src/core/trustedTypes): the sanitiser's HTML policy and the script-address one.
+ *   No 'default' policy, no duplicates: a string in innerHTML, a script's src or `new Worker` from
+ *   any other code is refused.
  */
+import { trustedTypePolicyNames } from '../src/core/trustedTypes.ts';
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const isObject = (value: unknown): value is Record<string, Json> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -69,6 +75,8 @@ export function contentSecurityPolicy(configText: string): string {
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
+    "require-trusted-types-for 'script'",
+    `trusted-types ${Object.values(trustedTypePolicyNames).join(' ')}`,
   ].join('; ');
 }
 

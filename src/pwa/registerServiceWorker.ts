@@ -4,6 +4,7 @@ import { isRetiredNotice } from '../core/pwa/workerMessages';
 import { runPipelineInPage } from '../lib/api/apiFetch';
 import { storageKeys } from '../lib/storage/keys';
 import { readLocal, removeLocal, writeLocal } from '../lib/storage/localStore';
+import { trustedScriptUrl } from '../lib/trustedTypes/scriptUrls';
 import { reloadOnStaleChunks } from './staleChunks';
 
 /**
@@ -32,7 +33,7 @@ export function registerServiceWorker(): void {
   const late = new Promise<void>((resolve) => setTimeout(resolve, 10_000));
   void Promise.race([firstScreenShown, late])
     .then(windowLoaded)
-    .then(() => navigator.serviceWorker.register('/sw.js', { scope: '/' }))
+    .then(() => navigator.serviceWorker.register(trustedScriptUrl('/sw.js') as string, { scope: '/' }))
     .then((): void => {
       // Workbox-window and the update handling only once a worker controls the page: before that
       // there is no version to move from (a first visit, the sign-in page's budget), and the
@@ -52,7 +53,7 @@ function windowLoaded(): Promise<void> {
 async function watchUpdates(): Promise<void> {
   try {
     const [{ Workbox }, { watchForUpdates }] = await Promise.all([import('workbox-window'), import('./appUpdate')]);
-    const wb = new Workbox('/sw.js', { scope: '/' });
+    const wb = new Workbox(trustedScriptUrl('/sw.js'), { scope: '/' });
     watchForUpdates(wb);
     await wb.register();
   } catch (error) {

@@ -89,6 +89,8 @@ test('nginx sends the shell with its security headers, cache rules and SPA fall-
   expect(expected['Content-Security-Policy']).toContain('connect-src \'self\' https://leads.example.test');
   expect(expected['Content-Security-Policy']).toContain("form-action 'self' https://leads.example.test");
   expect(expected['Content-Security-Policy']).toMatch(/^default-src 'self'; /);
+  // Trusted Types as the shell's own host sends them: the shell's two named policies only.
+  expect(expected['Content-Security-Policy']).toMatch(/; require-trusted-types-for 'script'; trusted-types trust-shell-html trust-shell-script-url$/);
   expectShellHeaders(configResponse, expected);
   expect(configResponse.headers()['cache-control']).toBe('no-cache');
 

@@ -26,6 +26,10 @@ test('pages carry the configured policy: an injected inline script does not run;
       "object-src 'none'",
       "base-uri 'none'",
       "frame-ancestors 'none'",
+      // Trusted Types: no string reaches an HTML or script sink except through the shell's two
+      // named policies (the sanitiser's, and the script-address one for the worker and the agent).
+      "require-trusted-types-for 'script'",
+      'trusted-types trust-shell-html trust-shell-script-url',
     ]);
     expect(headers['referrer-policy']).toBe('same-origin');
     expect(headers['x-content-type-options']).toBe('nosniff');
@@ -36,20 +40,22 @@ test('pages carry the configured policy: an injected inline script does not run;
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
     const outcome = await page.evaluate(
       () =>
-        new Promise<{ ran: boolean; blocked: string | null }>((resolve) => {
+        new Promise<{ ran: boolean; blocked: string[] }>((resolve) => {
           const w = window as unknown as { injected?: boolean };
-          let blocked: string | null = null;
-          document.addEventListener('securitypolicyviolation', (event) => (blocked = event.effectiveDirective), { once: true });
+          const blocked: string[] = [];
+          document.addEventListener('securitypolicyviolation', (event) => blocked.push(event.effectiveDirective));
           const script = document.createElement('script');
-          script.textContent = 'window.injected = true';
+          // Script text goes in as a text node: its textContent is a Trusted Types sink (next test).
+          script.append(document.createTextNode('window.injected = true'));
           document.body.append(script);
           setTimeout(() => resolve({ ran: w.injected === true, blocked }), 100);
         }),
     );
-    expect(outcome).toEqual({ ran: false, blocked: 'script-src-elem' });
+    // Trusted Types refuse the script text before script-src would (no policy of the page's made it).
+    expect(outcome).toEqual({ ran: false, blocked: ['require-trusted-types-for'] });
     // The one violation this test provoked on purpose, and no other.
     await expect.poll(() => cspViolations.length).toBe(1);
-    expect(cspViolations.splice(0)).toEqual([expect.stringMatching(/^script-src-elem inline /)]);
+    expect(cspViolations.splice(0)).toEqual([expect.stringMatching(/^require-trusted-types-for trusted-types-sink /)]);
   });
   await test.step('under the policy, server HTML and script cannot load remote images, inline styles or frames', async () => {
     await expect(page.getByTestId('example-remote-user')).toHaveText('Ada Admin');
@@ -58,8 +64,16 @@ test('pages carry the configured policy: an injected inline script does not run;
       document.addEventListener('securitypolicyviolation', (event) => seen.push(event.effectiveDirective));
       const host = document.createElement('div');
       host.hidden = true;
-      // What the sanitiser would never let through, placed here directly: the policy is the second wall.
-      host.innerHTML = '<img src="https://evil.test/pixel.png"><span style="color: red">x</span><iframe src="https://evil.test/"></iframe>';
+      // What the sanitiser would never let through, placed here directly (through the DOM: markup
+      // in a string is refused by Trusted Types, the next step): the policy is the second wall.
+      const img = document.createElement('img');
+      img.src = 'https://evil.test/pixel.png';
+      const span = document.createElement('span');
+      span.setAttribute('style', 'color: red');
+      span.textContent = 'x';
+      const frame = document.createElement('iframe');
+      frame.src = 'https://evil.test/';
+      host.append(img, span, frame);
       const style = document.createElement('style');
       style.textContent = 'body { display: none }';
       document.body.append(host, style);
@@ -71,6 +85,77 @@ test('pages carry the configured policy: an injected inline script does not run;
     expect(blocked).toEqual(['frame-src', 'img-src', 'style-src-attr', 'style-src-elem']);
     await expect.poll(() => cspViolations.length).toBe(4);
     cspViolations.splice(0);
+  });
+});
+
+test('Trusted Types: hostile server HTML still renders sanitised through the sanitiser; markup or a script address from page script is refused', async ({
+  page,
+  signedIn,
+  platform,
+  cspViolations,
+}) => {
+  await signedIn(page, 'admin@acme.test');
+  await test.step('a hostile banner goes through the sanitiser’s policy: shown, cleaned, nothing refused', async () => {
+    await platform.override({
+      method: 'GET',
+      path: '/api/alert/v1/alerts/banner/immediate',
+      status: 200,
+      body: [
+        {
+          alertScheduleId: '00000000-0000-4000-8000-000000000001',
+          alertType: 'Info',
+          bannerMessage: { message: 'Hostile <img src=x alt="" onerror="window.__pwned=1"><a href="javascript:window.__pwned=2">link</a>' },
+          dismissible: true,
+        },
+      ],
+    });
+    await page.reload();
+    const hostile = page.getByRole('region', { name: /Hostile/ });
+    await expect(hostile.getByText('link')).toBeVisible();
+    expect(await hostile.locator('a').getAttribute('href')).toBeNull();
+    await expect(hostile.locator('img')).toHaveCount(1);
+    expect(await hostile.locator('img').getAttribute('onerror')).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    // As in the banners spec: some Chromium builds report the hostile handler while the sanitiser
+    // parses the message in its inert document; nothing else may be refused (no Trusted Types
+    // violation: the sanitiser's output reaches the page as TrustedHTML).
+    await expect(page.locator('.banner-area [data-alert-id]')).toHaveCount(1);
+    expect(cspViolations.splice(0).filter((v) => !/^script-src-attr inline /.test(v))).toEqual([]);
+  });
+  await test.step('page script’s own markup string, script address or policy is refused', async () => {
+    const outcome = await page.evaluate(() => {
+      const refused = (act: () => unknown): string => {
+        try {
+          act();
+          return 'allowed';
+        } catch (error) {
+          return error instanceof TypeError ? 'TypeError' : String(error);
+        }
+      };
+      const host = document.createElement('div');
+      const script = document.createElement('script');
+      const tt = (window as unknown as { trustedTypes: { createPolicy: (name: string, rules: object) => unknown } }).trustedTypes;
+      return {
+        innerHTML: refused(() => (host.innerHTML = '<img src=x onerror="window.__pwned=3">')),
+        scriptSrc: refused(() => (script.src = '/assets/evil.js')),
+        worker: refused(() => new Worker('/sw.js')),
+        // Neither a policy of its own nor a second copy of the shell's.
+        ownPolicy: refused(() => tt.createPolicy('evil', { createHTML: (s: string) => s })),
+        shellPolicyAgain: refused(() => tt.createPolicy('trust-shell-html', { createHTML: (s: string) => s })),
+        markupKept: host.childElementCount,
+      };
+    });
+    expect(outcome).toEqual({ innerHTML: 'TypeError', scriptSrc: 'TypeError', worker: 'TypeError', ownPolicy: 'TypeError', shellPolicyAgain: 'TypeError', markupKept: 0 });
+    // Each refusal is reported as the policy's violation (the fixture's list), and nothing ran.
+    await expect.poll(() => cspViolations.length).toBe(5);
+    expect(cspViolations.splice(0).map((v) => v.split(' ')[0]).sort()).toEqual([
+      'require-trusted-types-for',
+      'require-trusted-types-for',
+      'require-trusted-types-for',
+      'trusted-types',
+      'trusted-types',
+    ]);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
 });
 

@@ -1,3 +1,5 @@
+import { allowScriptAddress, trustedScriptUrl } from '../trustedTypes/scriptUrls';
+
 /** One load per address: a second start (opt back in) reuses the script instead of adding it again. */
 const loads = new Map<string, Promise<void>>();
 
@@ -8,7 +10,10 @@ export function loadScript(src: string, doc: Document = document): Promise<void>
   const load = new Promise<void>((resolve, reject) => {
     const script = doc.createElement('script');
     script.async = true;
-    script.src = src;
+    // The configured agent's address only (the caller's): under Trusted Types through the
+    // script-address policy, which the DOM types do not know.
+    allowScriptAddress(src);
+    script.src = trustedScriptUrl(src) as string;
     script.dataset.analyticsAgent = '';
     script.addEventListener('load', () => resolve());
     script.addEventListener('error', () => {

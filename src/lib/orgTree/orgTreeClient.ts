@@ -1,6 +1,8 @@
 import { transfer, wrap, type Remote } from 'comlink';
 import type { OrgTreeApi } from '../../core/orgTree/orgTreeEngine';
 import { apiFetch } from '../api/apiFetch';
+import { trustedScriptUrl } from '../trustedTypes/scriptUrls';
+import orgTreeWorkerUrl from '../../../workers/orgTree.worker.ts?worker&url';
 
 /**
  * The page's handle on the organisation-tree engine: in a web worker when one starts (a 50,000-node
@@ -9,8 +11,10 @@ import { apiFetch } from '../api/apiFetch';
 export type WorkerFactory = () => Worker;
 export type EngineMode = 'worker' | 'inline';
 
+// The built worker's address, passed through the script-address policy: under Trusted Types
+// `new Worker` takes no plain string (the DOM types know only strings and URLs).
 const defaultFactory: WorkerFactory | null =
-  typeof Worker === 'function' ? () => new Worker(new URL('../../../workers/orgTree.worker.ts', import.meta.url), { type: 'module', name: 'org-tree' }) : null;
+  typeof Worker === 'function' ? () => new Worker(trustedScriptUrl(orgTreeWorkerUrl) as string, { type: 'module', name: 'org-tree' }) : null;
 
 /** A worker that has not answered by then is treated as failed to start. */
 const startTimeoutMs = 10_000;

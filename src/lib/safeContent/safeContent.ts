@@ -1,4 +1,6 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
+import type { TrustedHTML, TrustedTypePolicy, TrustedTypesWindow } from 'trusted-types/lib';
+import { trustedTypePolicyNames } from '../../core/trustedTypes';
 
 /**
  * SPEC §5 safe-content conversion: the one place server-provided HTML, styles and URLs become
@@ -6,6 +8,8 @@ import createDOMPurify, { type DOMPurify } from 'dompurify';
  * throws 'Invalid safe type specified'.
  *
  * - html: DOMPurify (HTML profile only: no SVG or MathML), no forms, no inline styles or srcset,
+ *   (under Trusted Types through the shell's one HTML policy, trust-shell-html: `sanitizeToTrustedHtml`
+ *   gives what an HTML sink accepts),
  *   every link through the url rule below and every source (img, video…) only from this origin or
  *   a base64 raster image; links (a, area) opening a new or named window get rel="noopener
  *   noreferrer", and no other element keeps a target.
@@ -160,6 +164,21 @@ const navigatesWithTarget = new Set(['A', 'AREA']);
 
 let purifier: DOMPurify | null = null;
 
+type SanitiserPolicy = TrustedTypePolicy<{ createHTML: (html: string) => string; createScriptURL: () => string }>;
+
+/**
+ * The sanitiser's Trusted Types policy (trust-shell-html), given to DOMPurify as its
+ * TRUSTED_TYPES_POLICY and to no one else: DOMPurify alone calls it, for the markup it parses in its
+ * inert document and for what it returns. Script addresses are never passed (a script's src is
+ * removed anyway): its createScriptURL gives an empty one. Null where the browser has no Trusted Types.
+ */
+function sanitiserPolicy(): SanitiserPolicy | null {
+  const factory = (globalThis as Partial<TrustedTypesWindow>).trustedTypes;
+  if (!factory) return null;
+  return factory.createPolicy(trustedTypePolicyNames.html, { createHTML: (html: string) => html, createScriptURL: () => '' });
+}
+let policy: SanitiserPolicy | null = null;
+
 function getPurifier(): DOMPurify {
   if (purifier) return purifier;
   // An instance of our own, so these hooks never change how anyone else's DOMPurify behaves.
@@ -178,16 +197,28 @@ function getPurifier(): DOMPurify {
     else node.removeAttribute('target');
     node.removeAttribute('formtarget');
   });
+  policy = sanitiserPolicy();
   purifier = instance;
   return instance;
 }
 
+const rules = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'base', 'link', 'meta'],
+  FORBID_ATTR: ['style', 'srcset', 'formaction', 'ping'],
+  ADD_ATTR: ['target'],
+  ALLOW_DATA_ATTR: false,
+};
+
 export function sanitizeHtml(html: string): string {
-  return getPurifier().sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'base', 'link', 'meta'],
-    FORBID_ATTR: ['style', 'srcset', 'formaction', 'ping'],
-    ADD_ATTR: ['target'],
-    ALLOW_DATA_ATTR: false,
-  });
+  const instance = getPurifier();
+  // With the policy DOMPurify never creates its own ('dompurify'), which the page's CSP refuses.
+  return instance.sanitize(html, { ...rules, TRUSTED_TYPES_POLICY: policy ?? undefined, RETURN_TRUSTED_TYPE: false });
+}
+
+/** The sanitised markup as an HTML sink takes it: TrustedHTML under Trusted Types, else the string. */
+export function sanitizeToTrustedHtml(html: string | null | undefined): TrustedHTML | string {
+  const instance = getPurifier();
+  if (!policy) return sanitizeHtml(html ?? '');
+  return instance.sanitize(html ?? '', { ...rules, TRUSTED_TYPES_POLICY: policy, RETURN_TRUSTED_TYPE: true });
 }
