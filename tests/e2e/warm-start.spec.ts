@@ -612,6 +612,10 @@ test.describe('served by the service worker', () => {
     const frames = await recordFrames(page);
     const response = (await page.goto('/mfe-host'))!;
     expect(response.fromServiceWorker()).toBe(true);
+    // The worker's document carries the server's policy, Trusted Types included.
+    const policy = (await request.get('/index.html')).headers()['content-security-policy'];
+    expect(policy).toContain("require-trusted-types-for 'script'; trusted-types trust-shell-html trust-shell-script-url");
+    expect(await response.headerValue('content-security-policy')).toBe(policy);
     // The HTML itself carries the copy, and <html> its theme and brand.
     const html = await response.text();
     expect(html).toMatch(/<html [^>]*data-theme="preview-dark" data-color-scheme="dark"[^>]*data-brand="custom"/);
