@@ -16,7 +16,7 @@ import { quietenStartup, type PlatformControl } from './support/platform.ts';
  * - `securitypolicyviolation` events: an injected script or handler that reached the live DOM is
  *   reported there even though the CSP stops it. Chromium also reports handlers and <base> while a
  *   string is merely parsed in the sanitiser's inert document (nothing runs or applies there); those
- *   are measured per payload on the same page and each load must raise exactly those of the strings
+ *   are measured per payload (on a page of the origin under the same policy less Trusted Types) and each load must raise exactly those of the strings
  *   it sanitised, so one more violation fails the test;
  * - every request to a host that is not the shell's origin (evil.test is answered locally);
  * - every main-frame navigation off the origin;
@@ -56,8 +56,6 @@ interface Detected {
 
 interface ProbeWindow {
   __cspViolation?: (entry: string) => void;
-  __probeViolations?: string[];
-  __inertParse: (html: string) => Promise<string[]>;
 }
 
 const evilHost = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*[@.])?evil\.test(?=[:/?#]|$)/i;
@@ -81,25 +79,10 @@ async function watch(page: Page, context: BrowserContext, origin: string, allowe
       (e) => {
         // An element in the live DOM is named as the target; the sanitiser's inert parse is not.
         const entry = `${e.violatedDirective} ${e.blockedURI}${e.target instanceof Element ? ` on <${e.target.tagName.toLowerCase()}>` : ''}`;
-        if (w.__probeViolations) w.__probeViolations.push(entry);
-        else w.__cspViolation?.(entry);
+        w.__cspViolation?.(entry);
       },
       true,
     );
-    // What merely parsing `html` in an inert document raises on this page (see inertParseViolations).
-    // Reports arrive as tasks, in order, and late on a loaded machine: a marker parsed after the
-    // string raises a report of its own (base-uri, naming the marker's address), so every report
-    // of the string is in once the marker's is.
-    w.__inertParse = async (html: string) => {
-      const marker = 'https://inert-parse-done.invalid/';
-      const probed: string[] = [];
-      w.__probeViolations = probed;
-      new DOMParser().parseFromString(html, 'text/html');
-      new DOMParser().parseFromString(`<base href="${marker}">`, 'text/html');
-      for (let waited = 0; !probed.some((entry) => entry.includes(marker)) && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-      w.__probeViolations = undefined;
-      return probed.filter((entry) => !entry.includes(marker));
-    };
   });
   // The sanitised-markup check, installed as an init script (the page's CSP allows no eval).
   await page.addInitScript({ content: `window.__dangersIn = ${dangersIn.toString()};` });
@@ -474,6 +457,42 @@ async function checkStartupModals(page: Page, values: Values, maintenanceTexts: 
 
 // ---------------------------------------------------------------------------------------------------
 
+/**
+ * What merely parsing `html` in an inert document raises, as the sanitiser does (see the note at the
+ * top). Measured on a page of this origin under the shell's policy less Trusted Types: on the
+ * shell's own pages Trusted Types refuse a parse of a plain string (the sanitiser's goes through its
+ * policy), and the other directives are the ones that report. Reports arrive as tasks, in order,
+ * and late on a loaded machine: a marker parsed after the string raises a report of its own
+ * (base-uri, naming the marker's address), so every report of the string is in once the marker's is.
+ */
+async function inertParser(context: BrowserContext, origin: string, request: APIRequestContext): Promise<(html: string) => Promise<string[]>> {
+  const shellPolicy = (await request.get(`${origin}/auth`)).headers()['content-security-policy'] ?? '';
+  const policy = shellPolicy
+    .split('; ')
+    .filter((directive) => !/^(?:require-)?trusted-types/.test(directive))
+    .join('; ');
+  expect(policy).toContain("base-uri 'none'");
+  const probe = await context.newPage();
+  const address = `${origin}/__inert-parse-probe`;
+  await probe.route(address, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', headers: { 'Content-Security-Policy': policy }, body: '<!doctype html><title>probe</title>' }),
+  );
+  await probe.goto(address);
+  return (html) =>
+    probe.evaluate(async (text) => {
+      const marker = 'https://inert-parse-done.invalid/';
+      const probed: string[] = [];
+      const record = (e: SecurityPolicyViolationEvent) =>
+        probed.push(`${e.violatedDirective} ${e.blockedURI}${e.target instanceof Element ? ` on <${e.target.tagName.toLowerCase()}>` : ''}`);
+      document.addEventListener('securitypolicyviolation', record, true);
+      new DOMParser().parseFromString(text, 'text/html');
+      new DOMParser().parseFromString(`<base href="${marker}">`, 'text/html');
+      for (let waited = 0; !probed.some((entry) => entry.includes(marker)) && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      document.removeEventListener('securitypolicyviolation', record, true);
+      return probed.filter((entry) => !entry.includes(marker));
+    }, html);
+}
+
 test.describe('hostile strings from the platform', () => {
   // The start-up modals are among the places the payloads go.
   test.use({ quietStartup: false });
@@ -517,8 +536,9 @@ test.describe('hostile strings from the platform', () => {
     // in the sanitiser's inert document where nothing runs or applies. Those are measured here, per
     // payload, on this page; each load must raise exactly those of the strings it sanitised (its
     // banners and product-improvements text), and any other violation is something that got through.
+    const inertParse = await inertParser(context, origin, request);
     const inert = new Map<string, string[]>();
-    for (const p of payloads) inert.set(p.value, await page.evaluate((html) => (window as unknown as ProbeWindow).__inertParse(html), p.value));
+    for (const p of payloads) inert.set(p.value, await inertParse(p.value));
     expect([...inert.values()].flat().length).toBeGreaterThan(0);
 
     // The maintenance modal's loads carry every payload between them.
@@ -533,7 +553,7 @@ test.describe('hostile strings from the platform', () => {
       for (const o of answersOf(answers, values, list, true, maintenance)) await platform.override(o);
       // The joined product-improvements text is a string of its own: its parse-time reports too.
       if (!inert.has(values.improvementsHtml)) {
-        inert.set(values.improvementsHtml, await page.evaluate((html) => (window as unknown as ProbeWindow).__inertParse(html), values.improvementsHtml));
+        inert.set(values.improvementsHtml, await inertParse(values.improvementsHtml));
       }
       found.violations.length = 0;
       // Every string on screen is to be this load's: a call the platform answers in over 3 s gets

@@ -164,7 +164,9 @@ const navigatesWithTarget = new Set(['A', 'AREA']);
 
 let purifier: DOMPurify | null = null;
 
-type SanitiserPolicy = TrustedTypePolicy<{ createHTML: (html: string) => string; createScriptURL: () => string }>;
+// The policy as DOMPurify's typings name it (the browser's object is one; the typings of
+// createPolicy give only the named rules).
+type SanitiserPolicy = TrustedTypePolicy;
 
 /**
  * The sanitiser's Trusted Types policy (trust-shell-html), given to DOMPurify as its
@@ -175,7 +177,7 @@ type SanitiserPolicy = TrustedTypePolicy<{ createHTML: (html: string) => string;
 function sanitiserPolicy(): SanitiserPolicy | null {
   const factory = (globalThis as Partial<TrustedTypesWindow>).trustedTypes;
   if (!factory) return null;
-  return factory.createPolicy(trustedTypePolicyNames.html, { createHTML: (html: string) => html, createScriptURL: () => '' });
+  return factory.createPolicy(trustedTypePolicyNames.html, { createHTML: (html: string) => html, createScriptURL: () => '' }) as unknown as SanitiserPolicy;
 }
 let policy: SanitiserPolicy | null = null;
 

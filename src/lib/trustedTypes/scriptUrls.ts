@@ -9,7 +9,7 @@ import { trustedTypePolicyNames } from '../../core/trustedTypes';
  * browsers) the same checks apply and the address stays a string.
  */
 const allowed = new Set<string>();
-let policy: TrustedTypePolicy<{ createScriptURL: (url: string) => string }> | null | undefined;
+let policy: Pick<TrustedTypePolicy<{ createScriptURL: (url: string) => string }>, 'createScriptURL'> | null | undefined;
 
 /** This build's scripts on this origin: the service worker and hashed files under /assets/. */
 function isBuildScript(url: URL): boolean {
