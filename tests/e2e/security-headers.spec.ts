@@ -88,7 +88,7 @@ test('pages carry the configured policy: an injected inline script does not run;
   });
 });
 
-test('Trusted Types: hostile server HTML still renders sanitised through the sanitiser; markup or a script address from page script is refused', async ({
+test('Trusted Types: hostile HTML renders sanitised through the sanitiser; page script’s markup or script address is refused', async ({
   page,
   signedIn,
   platform,
