@@ -42,6 +42,8 @@ const startupReadPatterns: readonly RegExp[] = [
   /^\/api\/benchmarking\/v1\/notification\/HOME_PAGE$/,
   /^\/api\/globalization\/v1\/languages$/,
   /^\/api\/globalization\/v2\/translations\/tenant\/[^/]+$/,
+  // A hosted screen's module terms (host.i18n.module): every tab showing it asks them at its start.
+  /^\/api\/globalization\/v2\/translations\/tenant-custom\/[^/]+\/[^/]+$/,
   /^\/api\/content\/v1\/attributes\/auth$/,
   /^\/api\/content\/v1\/info\/version$/,
   /^\/api\/atlas\/v1\/navigation\/configuration$/,
