@@ -92,7 +92,10 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: Rolldo
       // A package's modules both sides reach are left to the bundler, which splits them by what
       // each side uses: following a package's index reaches all of it, the toast and menu machines
       // too, which only the after-first-screen code uses.
-      const sharedPackage = (id: string) => !id.startsWith(src('')) && first.has(id) && after.has(id);
+      // The organisation-tree worker's page side is the app's own: its address (`?worker&url`, for
+      // its Trusted Types policy) and Comlink go with the first screen that starts the worker.
+      const ownModule = (id: string) => id.startsWith(src('')) || id.startsWith(join(root, 'workers') + '/') || id.includes('/node_modules/comlink/');
+      const sharedPackage = (id: string) => !ownModule(id) && first.has(id) && after.has(id);
       firstScreen = new Set([...first].filter((id) => !sharedPackage(id)));
       afterFirstScreen = new Set([...after].filter((id) => !first.has(id)));
     },
