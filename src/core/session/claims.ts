@@ -89,6 +89,16 @@ export function parseAccessClaims(token: unknown): AccessClaims | null {
   };
 }
 
+/**
+ * Whether an access token is bound to a key (RFC 9449 §6.1: its `cnf.jkt`): such a token is
+ * presented only as DPoP with a proof, whatever a stored entry says of it (one being deleted as a
+ * session ends, or corrupt), never as a bearer.
+ */
+export function isProofBound(token: unknown): boolean {
+  const cnf = decodePayload(token)?.cnf;
+  return typeof cnf === 'object' && cnf !== null && typeof (cnf as { jkt?: unknown }).jkt === 'string';
+}
+
 /** The member guid a refresh token names, when it names one (the contract does not promise it). */
 export function refreshTokenGuid(token: unknown): string | null {
   if (!parseRefreshClaims(token)) return null;

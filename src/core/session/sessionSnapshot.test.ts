@@ -33,4 +33,18 @@ describe('sessionSnapshot sends only a token with readable claims', () => {
     invalidateSnapshot();
     expect(await sessionSnapshot()).toMatchObject({ accessToken: readable, claims: { guid: 'u1', tenantGuid: 't1' } });
   });
+
+  it('presents a key-bound token (cnf.jkt) as DPoP even when the stored auth is gone or says Bearer', async () => {
+    const bound = jwt({ guid: 'u1', tenantGuid: 't1', exp: 2_000_000_000, cnf: { jkt: 'thumbprint' } });
+    await writeKv(sessionKeys.auth, null);
+    await writeKv(sessionKeys.accessToken, bound);
+    invalidateSnapshot();
+    expect(await sessionSnapshot()).toMatchObject({ accessToken: bound, tokenKind: 'DPoP' });
+    await writeKv(sessionKeys.auth, { tokenType: 'Bearer' });
+    invalidateSnapshot();
+    expect(await sessionSnapshot()).toMatchObject({ tokenKind: 'DPoP' });
+    await writeKv(sessionKeys.accessToken, readable);
+    invalidateSnapshot();
+    expect(await sessionSnapshot()).toMatchObject({ accessToken: readable, tokenKind: 'Bearer' });
+  });
 });

@@ -1,6 +1,6 @@
 import { onLocalWrite, readKv, sessionKeys } from './sessionDb';
 import { onSessionMessage } from './sessionChannel';
-import { parseAccessClaims, type AccessClaims } from './claims';
+import { isProofBound, parseAccessClaims, type AccessClaims } from './claims';
 import type { TokenKind } from './tokenKind';
 import { readProofKey, type ProofKey } from './proofKey';
 
@@ -16,7 +16,7 @@ export interface SessionSnapshot {
   /** The claims of `accessToken`; null exactly when it is. */
   claims: AccessClaims | null;
   language: string;
-  /** How the token is presented (the stored auth's token type; Bearer when it names none). */
+  /** How the token is presented (DPoP when the stored auth says so or the token is key-bound; else Bearer). */
   tokenKind: TokenKind;
   /** The session's DPoP key (DPoP sessions only; null when it is gone or unusable). */
   proofKey: ProofKey | null;
@@ -41,7 +41,7 @@ async function readSnapshot(): Promise<SessionSnapshot> {
     readKv(sessionKeys.language, isLanguage),
     readKv(sessionKeys.auth, hasTokenType),
   ]);
-  const tokenKind: TokenKind = auth?.tokenType === 'DPoP' ? 'DPoP' : 'Bearer';
+  const tokenKind: TokenKind = auth?.tokenType === 'DPoP' || isProofBound(token) ? 'DPoP' : 'Bearer';
   const proofKey = tokenKind === 'DPoP' ? await readProofKey() : null;
   // Only a token with readable claims is sent: an unreadable one (corrupt storage, 1 MB) would be
   // refused anyway, and would turn calls that work signed out (translations, the anonymous state)
