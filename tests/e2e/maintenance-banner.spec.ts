@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { localText } from './support/dates.ts';
 import { en, ar } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 import { shoot } from './support/screenshots.ts';
@@ -16,15 +17,6 @@ test.use({ timezoneId, quietStartup: false });
 /** UTC text without a zone suffix (the contract's form), `minutes` from now. */
 const utcIn = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 19);
 
-/** MM/DD/YYYY hh:mm A (the default preferences) in `timezoneId`, computed without the app's code. */
-function localText(utc: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: timezoneId, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true })
-      .formatToParts(new Date(`${utc}Z`))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod?.toUpperCase()}`;
-}
 
 /** Only the maintenance modal has something to say, for the window given. */
 async function announce(platform: PlatformControl, start: string, end: string): Promise<void> {
@@ -64,8 +56,8 @@ test('the maintenance window stays in the banner area from Continue until it end
     await modal.button(en.Continue!).click();
     await modal.expectClosed();
     await expect(banner).toBeVisible();
-    await expect(banner).toContainText(`${en.MaintenanceStartTime}: ${localText(start)} ${en.LocalTime}`);
-    await expect(banner).toContainText(`${en.MaintenanceEndTime}: ${localText(end)} ${en.LocalTime}`);
+    await expect(banner).toContainText(`${en.MaintenanceStartTime}: ${localText(start, timezoneId)} ${en.LocalTime}`);
+    await expect(banner).toContainText(`${en.MaintenanceEndTime}: ${localText(end, timezoneId)} ${en.LocalTime}`);
     await looksRight(page, 'ltr-light', testInfo);
     await new ShellChrome(page).chooseDarkScheme();
     await looksRight(page, 'ltr-dark', testInfo);

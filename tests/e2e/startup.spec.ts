@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { localText } from './support/dates.ts';
 import { en } from './support/catalogues.ts';
 import { axeViolations } from './support/axe.ts';
 import { ShellChrome, SignInPage, StartupModals, type Dialog } from './support/pages.ts';
@@ -24,15 +25,6 @@ async function expectNoAxeViolations(page: Page, dialog: Dialog) {
   expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 }
 
-/** MM/DD/YYYY hh:mm A (the default preferences) in `timezoneId`, computed without the app's code. */
-function localText(utc: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: timezoneId, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true })
-      .formatToParts(new Date(`${utc}Z`))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod?.toUpperCase()}`;
-}
 
 const maintenanceDialog = (page: Page) => new StartupModals(page).maintenance;
 const benchmarkingDialog = (page: Page) => new StartupModals(page).benchmarking;
@@ -74,8 +66,8 @@ test.describe('start-up modals', () => {
       // One at a time: the others wait their turn.
       await expect(page.getByRole('dialog')).toHaveCount(1);
       const { MaintenanceStartTime, MaintenanceEndTime } = announced.maintenanceScheduleAttributes;
-      await expect(maintenance.root.getByTestId('maintenance-start')).toHaveText(`${localText(MaintenanceStartTime)} ${en.LocalTime}`);
-      await expect(maintenance.root.getByTestId('maintenance-end')).toHaveText(`${localText(MaintenanceEndTime)} ${en.LocalTime}`);
+      await expect(maintenance.root.getByTestId('maintenance-start')).toHaveText(`${localText(MaintenanceStartTime, timezoneId)} ${en.LocalTime}`);
+      await expect(maintenance.root.getByTestId('maintenance-end')).toHaveText(`${localText(MaintenanceEndTime, timezoneId)} ${en.LocalTime}`);
       await expect(maintenance.root.getByText(en.ScheduledMaintenanceSubheading!)).toBeVisible();
       await expect(maintenance.root.getByText(en.ScheduledMaintenanceDescription!)).toBeVisible();
       // No systemStatusUrl configured here: no MoreInformation link (see the configured test below).
