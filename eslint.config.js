@@ -7,7 +7,7 @@ const zodMini = { name: 'zod', message: "Use 'zod/mini' in the app (bundle budge
 
 /** A folder's import rule: zod/mini everywhere in the app, plus the folder's own layer patterns. */
 function layer(files, patterns) {
-  return { files: [files], rules: { 'no-restricted-imports': ['error', { paths: [zodMini], patterns }] } };
+  return { files: [files].flat(), rules: { 'no-restricted-imports': ['error', { paths: [zodMini], patterns }] } };
 }
 
 export default tseslint.config(
@@ -32,12 +32,15 @@ export default tseslint.config(
   // no-restricted-imports per folder (a later block's rule replaces an earlier one's, so each
   // repeats the zod/mini rule the whole app keeps: full zod alone costs ~30 KB gzip on /auth).
   layer('src/**/*.{ts,tsx}', []),
-  layer('src/core/**/*.ts', [
+  // A concept's folder (src/session, src/pipeline, src/firstPaint, src/outbox, src/startup) holds
+  // one folder per role: core/ is held to core's rules, page/ to lib's, worker/ to sw's, and
+  // screens/ to the features'.
+  layer(['src/core/**/*.ts', 'src/*/core/**/*.ts'], [
     { group: ['react', 'react-*', 'react/*', 'jotai', 'jotai/*'], message: 'core is DOM- and React-free: it runs in the service worker and the workers too.' },
-    { regex: '(^|/)(lib|features|app|components|state|pwa|config)/', message: 'core imports only core.' },
+    { regex: '(^|/)(lib|features|app|components|state|pwa|config|page|screens|worker)/', message: 'core imports only core (src/core and the concepts\' core/).' },
   ]),
-  layer('src/lib/**/*.{ts,tsx}', [
-    { regex: '(^|/)(features|app)/', message: 'lib sits below app and features: take the value as a parameter, or move it to config/ or core/.' },
+  layer(['src/lib/**/*.{ts,tsx}', 'src/*/page/**/*.{ts,tsx}'], [
+    { regex: '(^|/)(features|app|screens)/', message: 'lib and a concept\'s page/ sit below app and the screens: take the value as a parameter, or move it to config/ or core/.' },
     { regex: '(^|/)components/', message: 'lib reaches the UI through lib/notify (toasts) or values the UI reads, never the kit itself.' },
   ]),
   layer('src/components/**/*.{ts,tsx}', [
@@ -62,7 +65,7 @@ export default tseslint.config(
         { name: 'localStorage', message: 'Use lib/storage/localStore (in-memory fall-back, reported).' },
         { name: 'sessionStorage', message: 'Use lib/storage/localStore (readTab/writeTab/clearTab).' },
         { name: 'indexedDB', message: 'Use core/idbOpener.' },
-        { name: 'fetch', message: 'Platform calls go through the pipeline (lib/api/apiFetch); other fetches live in the module that owns that endpoint (see eslint.config.js).' },
+        { name: 'fetch', message: 'Platform calls go through the pipeline (pipeline/page/apiFetch); other fetches live in the module that owns that endpoint (see eslint.config.js).' },
       ],
     },
   },
@@ -78,19 +81,19 @@ export default tseslint.config(
     // and the DPoP transport (oauth4webapi sends the pipeline's prepared calls and the
     // grants with their proofs through it).
     files: [
-      'src/core/session/dpop.ts',
-      'src/core/pipeline/pipelineFetch.ts',
-      'src/core/session/tokenClient.ts',
-      'src/core/session/discardTokens.ts',
-      'src/core/session/loginEndpoints.ts',
-      'src/core/pipeline/platformCall.ts',
+      'src/session/core/dpop.ts',
+      'src/pipeline/core/pipelineFetch.ts',
+      'src/session/core/tokenClient.ts',
+      'src/session/core/discardTokens.ts',
+      'src/session/core/loginEndpoints.ts',
+      'src/pipeline/core/platformCall.ts',
       'src/config/loadRuntimeConfig.ts',
       'src/lib/i18n/tenantTranslations.ts',
       'src/lib/sales/salesApi.ts',
-      'src/lib/auth/ssoFlow.ts',
+      'src/lib/auth/ssoFlow.chunk.ts',
       'src/lib/auth/userInfo.ts',
       'sw/manifestRoute.ts',
-      'sw/keptChromeRoute.ts',
+      'src/firstPaint/worker/server.ts',
     ],
     rules: {
       'no-restricted-globals': [
@@ -101,12 +104,15 @@ export default tseslint.config(
     },
   },
   {
-    // sw/ and workers/ run without React and must not reach into the UI layers.
-    files: ['sw/**/*.ts', 'workers/**/*.ts'],
+    // sw/, workers/ and the concepts' worker/ run without React and must not reach into the UI layers.
+    files: ['sw/**/*.ts', 'workers/**/*.ts', 'src/*/worker/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'zod', message: "Use 'zod/mini'." }], patterns: ['react', 'react-*', 'jotai', '**/app/**', '**/features/**', '**/lib/**', '**/*.tsx'] },
+        {
+          paths: [{ name: 'zod', message: "Use 'zod/mini'." }],
+          patterns: ['react', 'react-*', 'jotai', '**/app/**', '**/features/**', '**/lib/**', '**/page/**', '**/screens/**', '**/*.tsx'],
+        },
       ],
     },
   },

@@ -1,9 +1,9 @@
-import { pipelineFetch } from '../src/core/pipeline/pipelineFetch';
-import { apiFetch } from '../src/lib/api/apiFetch';
-import { provideDpop } from '../src/core/session/dpopProvider';
+import { pipelineFetch } from '../src/pipeline/core/pipelineFetch';
+import { apiFetch } from '../src/pipeline/page/apiFetch';
+import { provideDpop } from '../src/session/core/dpopProvider';
 
 // As the shell's first script does: the DPoP signer for a DPoP session's calls.
-provideDpop(() => import('../src/core/session/dpop'));
+provideDpop(() => import('../src/session/core/dpop'));
 
 /**
  * Times `n` sequential platform calls in one of four ways:

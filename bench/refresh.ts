@@ -10,7 +10,7 @@ import { signIn } from './signIn.ts';
 /**
  * Benchmark: refresh-token grants the platform receives per auto-refresh interval with N
  * tabs of one session open, counted from the emulator's request log. The interval is fixed (240 s,
- * src/lib/session/autoRefresh.ts), so the browser's clock and the platform's are moved together in
+ * src/session/page/autoRefresh.ts), so the browser's clock and the platform's are moved together in
  * jumps (as tests/e2e/session.spec.ts does) with a 300 s access lifetime, the one the interval is
  * 0.8 of: any refresh beyond the one tab's would be a tab refreshing on its own. A pointer move
  * before each jump keeps the member active (no idle sign-out).

@@ -10,7 +10,7 @@ import { signIn } from './signIn.ts';
 
 /**
  * Benchmark: platform calls per reload with N tabs of one member reloaded together (issue 47), from
- * the emulator's request log. Reads are what the service worker shares (core/pipeline/sharedReads):
+ * the emulator's request log. Reads are what the service worker shares (pipeline/core/sharedReads):
  * ten tabs should ask the platform what one asks. Writes are never shared; the start's one (the
  * date-format read the contract makes a POST) is reported beside.
  */

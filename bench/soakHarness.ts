@@ -1,10 +1,10 @@
-import { pipelineFetch } from '../src/core/pipeline/pipelineFetch';
-import { provideDpop } from '../src/core/session/dpopProvider';
-import { readAccessToken, readStoredAuth } from '../src/core/session/sessionDb';
-import { parseAccessClaims } from '../src/core/session/claims';
+import { pipelineFetch } from '../src/pipeline/core/pipelineFetch';
+import { provideDpop } from '../src/session/core/dpopProvider';
+import { readAccessToken, readStoredAuth } from '../src/session/core/sessionDb';
+import { parseAccessClaims } from '../src/session/core/claims';
 
 // As the shell's first script does: the DPoP signer for a DPoP session's calls.
-provideDpop(() => import('../src/core/session/dpop'));
+provideDpop(() => import('../src/session/core/dpop'));
 
 /**
  * One tab of the soak: a read and, when asked, a write, each through the page's own pipeline (a

@@ -22,19 +22,19 @@ export function signedInChunking(root: string): { plugin: Plugin; groups: Rolldo
   const src = (path: string) => join(root, 'src', path);
   const signedInChunks = src('app/signedInChunks.ts');
   const afterFirstScreenRoots = [
-    'features/shell/AfterFirstScreen.tsx',
+    'features/shell/AfterFirstScreen.chunk.tsx',
     'components/toast/Toaster.tsx',
-    'features/preferences/CurrentDateTime.tsx',
-    'features/shell/chrome/ScopeMenuLoaded.tsx',
-    'features/shell/chrome/UserMenuLoaded.tsx',
-    'features/sales/SalesActions.tsx',
-    'features/shell/OrganisationBrowser.tsx',
+    'features/preferences/CurrentDateTime.chunk.tsx',
+    'features/shell/chrome/ScopeMenuContent.chunk.tsx',
+    'features/shell/chrome/UserMenuContent.chunk.tsx',
+    'features/sales/SalesActions.chunk.tsx',
+    'features/shell/OrganisationBrowser.chunk.tsx',
   ].map(src);
   // Every page starts with these (their static imports); the signed-out pages may load all of theirs.
-  const [boot, prePaint, app] = ['boot.ts', 'lib/prepaint/prePaint.ts', 'main.tsx'].map(src) as [string, string, string];
+  const [boot, prePaint, app] = ['boot.ts', 'firstPaint/page/painter.chunk.ts', 'main.tsx'].map(src) as [string, string, string];
   const everyPage = [boot, prePaint, app];
-  const signInPage = src('features/auth/AuthPage.tsx');
-  const signedOutPages = [signInPage, ...['features/connectedApps/ConnectedAppsPage.tsx', 'features/notFound/NotFoundPage.tsx', 'features/notFound/CloudsNotFoundPage.tsx'].map(src)];
+  const signInPage = src('features/auth/AuthPage.chunk.tsx');
+  const signedOutPages = [signInPage, ...['features/connectedApps/ConnectedAppsPage.chunk.tsx', 'features/notFound/NotFoundPage.tsx', 'features/notFound/CloudsNotFoundPage.chunk.tsx'].map(src)];
 
   let firstScreen = new Set<string>();
   let afterFirstScreen = new Set<string>();

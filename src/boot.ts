@@ -1,10 +1,10 @@
 import { openEarly } from './core/idbOpener';
 import { databases } from './core/protocol';
-import { chromeSnapshotKey, sessionKeys } from './core/session/sessionKeys';
-import { linkKeptStylesheets } from './lib/prepaint/keptStylesheets';
+import { chromeSnapshotKey, sessionKeys } from './session/core/sessionKeys';
+import { linkKeptStylesheets } from './firstPaint/page/stylesheetLinks';
 import { readLocal } from './lib/storage/localStore';
 import { storageKeys } from './lib/storage/keys';
-import { provideDpop } from './core/session/dpopProvider';
+import { provideDpop } from './session/core/dpopProvider';
 
 /**
  * The page's first script: the kept top bar is painted from IndexedDB (lib/prepaint) before the
@@ -12,14 +12,14 @@ import { provideDpop } from './core/session/dpopProvider';
  * the IndexedDB answers and stylesheet loads the pre-paint waits for would queue behind it. The
  * app loses little by waiting: its files download meanwhile (index.html preloads them; the service
  * worker's page with the bar already in it does not, so that their parsing leaves the bar's first
- * frame the cores, core/prepaint/keptChromeDocument), and the database the pre-paint has opened is
+ * frame the cores, firstPaint/core/servedDocument), and the database the pre-paint has opened is
  * the one its own start reads next. The pre-paint's own code is asked for only when a session is
  * stored (the tenant key lives from sign-in to sign-out): the sign-in page never loads it. This
  * file imports only what the build puts in `boot-core` (build/signedInChunking.ts), so it runs as
  * soon as that small file is there.
  */
 // The page's DPoP signer, loaded when a grant or a DPoP session's call first needs it.
-provideDpop(() => import('./core/session/dpop'));
+provideDpop(() => import('./session/core/dpop'));
 
 const sessionStored = Boolean(readLocal(storageKeys.tenant));
 // The pre-paint's waits (the session database's open and reads, the bar's stylesheets) start
@@ -29,7 +29,7 @@ if (sessionStored) {
   openEarly(name, version, { store: stores.kv, keys: [sessionKeys.auth, sessionKeys.accessToken, sessionKeys.language, chromeSnapshotKey] });
   linkKeptStylesheets();
 }
-const prePaint = sessionStored ? import('./lib/prepaint/prePaint') : null;
+const prePaint = sessionStored ? import('./firstPaint/page/painter.chunk') : null;
 
 void (prePaint?.then((m) => m.prePaint()) ?? Promise.resolve(false))
   .catch(() => false)

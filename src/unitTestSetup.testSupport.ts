@@ -13,8 +13,8 @@ vi.unstubAllEnvs();
 vi.restoreAllMocks();
 vi.resetModules();
 // The DPoP signer, as the page's first script provides it (src/boot.ts), loaded only when used.
-const { provideDpop } = await import('./core/session/dpopProvider');
-provideDpop(() => import('./core/session/dpop'));
+const { provideDpop } = await import('./session/core/dpopProvider');
+provideDpop(() => import('./session/core/dpop'));
 
 if (typeof document !== 'undefined') {
   document.head.replaceChildren();

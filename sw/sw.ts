@@ -4,14 +4,14 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { parseTabCommand } from '../src/core/pwa/workerMessages';
-import { registerApiRoutes } from './apiRoutes';
+import { registerApiRoutes } from '../src/pipeline/worker/apiRoutes';
 import { registerManifestRoute } from './manifestRoute';
-import { registerNavigationRoute } from './keptChromeRoute';
-import { registerOutboxRoutes } from './outboxRoutes';
+import { registerNavigationRoute } from '../src/firstPaint/worker/server';
+import { registerOutboxRoutes } from '../src/outbox/worker/replayRoutes';
 import { registerStaticRoutes } from './staticRoutes';
 import { cacheNames, workerMessages } from '../src/core/protocol';
-import * as dpop from '../src/core/session/dpop';
-import { provideDpop } from '../src/core/session/dpopProvider';
+import * as dpop from '../src/session/core/dpop';
+import { provideDpop } from '../src/session/core/dpopProvider';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 

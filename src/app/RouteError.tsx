@@ -3,7 +3,7 @@ import { useRouteError } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { storageKeys } from '../lib/storage/keys';
 import { readTab, writeTab } from '../lib/storage/localStore';
-import { whenOnlineSettled } from '../lib/network/onlineSettled';
+import { whenOnlineSettled } from '../pipeline/page/onlineSettled';
 import { isChunkLoadError, maySelfReload } from './routeErrorRules';
 import { markFirstScreenShown } from '../lib/firstScreen';
 

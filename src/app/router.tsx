@@ -10,7 +10,7 @@ import { CatchAll } from './CatchAll';
 import { settledAt } from './documentLoad';
 import { appStore } from '../state/jotai';
 import { runtimeConfigAtom } from '../config/configAtom';
-import { isWarmStart } from '../lib/state/warmStart';
+import { isWarmStart } from '../startup/page/startKind';
 import { signedInChunks } from './signedInChunks';
 import { includeSignedInShellTexts } from '../lib/i18n/runtime';
 
@@ -40,28 +40,28 @@ function pageRoutes(remoteRoutes: readonly string[]): RouteObject[] {
         ...remoteRoutes.map((route): RouteObject => ({ path: `${route}/*`, lazy: mfeHostPage })),
       ],
     },
-    { path: paths.auth, lazy: async () => ({ Component: (await import('../features/auth/AuthPage')).default }) },
+    { path: paths.auth, lazy: async () => ({ Component: (await import('../features/auth/AuthPage.chunk')).default }) },
     {
       path: paths.connectedApps,
-      lazy: async () => ({ Component: (await import('../features/connectedApps/ConnectedAppsPage')).default }),
+      lazy: async () => ({ Component: (await import('../features/connectedApps/ConnectedAppsPage.chunk')).default }),
     },
     {
       path: paths.eula,
       loader: guardLoader(eulaGuard),
-      lazy: async () => ({ Component: (await import('../features/eula/EulaPage')).default }),
+      lazy: async () => ({ Component: (await import('../features/eula/EulaPage.chunk')).default }),
     },
     // The shared UI kit on one page: no sign-in, its own chunk, and every shell text (it shows the signed-in area's).
     {
       path: paths.uiKit,
       lazy: async () => {
-        const [page] = await Promise.all([import('../features/uiKit/UiKitPage'), includeSignedInShellTexts().catch(() => undefined)]);
+        const [page] = await Promise.all([import('../features/uiKit/UiKitPage.chunk'), includeSignedInShellTexts().catch(() => undefined)]);
         return { Component: page.default };
       },
     },
     { path: paths.notFound, lazy: async () => ({ Component: (await import('../features/notFound/NotFoundPage')).default }) },
     {
       path: paths.notFoundClouds,
-      lazy: async () => ({ Component: (await import('../features/notFound/CloudsNotFoundPage')).default }),
+      lazy: async () => ({ Component: (await import('../features/notFound/CloudsNotFoundPage.chunk')).default }),
     },
     { path: '*', element: <CatchAll /> },
   ];

@@ -5,11 +5,11 @@
  * loader once the language switches).
  */
 export const signedInChunks = {
-  layout: () => import('../features/shell/SignedInLayout'),
-  mfeHost: () => import('../features/mfeHost/MfeHostPage'),
-  start: () => import('../lib/state/signedInStart'),
-  translations: () => import('../lib/i18n/signedInTranslations'),
-  languageLoad: () => import('../lib/i18n/signedInLoad'),
+  layout: () => import('../features/shell/SignedInLayout.chunk'),
+  mfeHost: () => import('../features/mfeHost/MfeHostPage.chunk'),
+  start: () => import('../startup/page/stateLoader.chunk'),
+  translations: () => import('../lib/i18n/memberLanguage.chunk'),
+  languageLoad: () => import('../lib/i18n/languageLoad.chunk'),
 };
 
 /** Starts every signed-in chunk's download (a failure is left to the real import to report). */

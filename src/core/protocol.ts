@@ -10,11 +10,11 @@
 export const locks = {
   /** One refresh grant at a time for every tab and the service worker (`session/refresh`). */
   refresh: 'trust-shell.refresh',
-  /** The tab holding it runs the auto refresh (`lib/session/autoRefresh`). */
+  /** The tab holding it runs the auto refresh (`session/page/autoRefresh`). */
   autoRefresh: 'trust-shell.auto-refresh',
   /** One outbox replay at a time (`outbox/replayOutbox`). */
   outbox: 'trust-shell.outbox',
-  /** Held shared by each tab until its open work is saved; the timed-out sign-out waits for it (`lib/session/sessionTimeout`). */
+  /** Held shared by each tab until its open work is saved; the timed-out sign-out waits for it (`session/page/sessionTimeout`). */
   openWork: 'trust-shell.open-work',
 } as const;
 

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Workbox } from 'workbox-window';
 import { appStore } from '../state/jotai';
-import { track } from '../lib/api/inFlight';
+import { track } from '../pipeline/page/inFlight';
 import { updateWaitingAtom, watchForUpdates } from './appUpdate';
 
 /**

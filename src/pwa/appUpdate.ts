@@ -1,5 +1,5 @@
 import type { Workbox } from 'workbox-window';
-import { whenIdle, inFlight } from '../lib/api/inFlight';
+import { whenIdle, inFlight } from '../pipeline/page/inFlight';
 import { hasUnsavedInput } from '../lib/forms/formDraft';
 import { appStore } from '../state/jotai';
 import { updateWaitingAtom } from './updateState';

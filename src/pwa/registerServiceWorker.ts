@@ -1,7 +1,7 @@
 import { appBuild } from '../build';
 import { firstScreenShown } from '../lib/firstScreen';
 import { isRetiredNotice } from '../core/pwa/workerMessages';
-import { runPipelineInPage } from '../lib/api/apiFetch';
+import { runPipelineInPage } from '../pipeline/page/apiFetch';
 import { storageKeys } from '../lib/storage/keys';
 import { readLocal, removeLocal, writeLocal } from '../lib/storage/localStore';
 import { trustedScriptUrl } from '../lib/trustedTypes/scriptUrls';

@@ -1,6 +1,6 @@
 import { storageKeys } from '../lib/storage/keys';
 import { readTab, writeTab } from '../lib/storage/localStore';
-import { whenOnlineSettled } from '../lib/network/onlineSettled';
+import { whenOnlineSettled } from '../pipeline/page/onlineSettled';
 
 /**
  * Without a service worker (or before it controls the page) a deploy removes the old version's

@@ -115,7 +115,7 @@ test.describe('banners', () => {
       await platform.clearLog();
       await platform.fault({ method: 'GET', path: bannerPath, status: 500 });
       await page.reload();
-      // A warm start's revalidated run asks again after a failed read (lib/startup/startupRun), so
+      // A warm start's revalidated run asks again after a failed read (startup/page/runChecks), so
       // one read or two, depending on which lands first (two were seen on a loaded machine).
       await expect.poll(async () => (await platform.log({ path: bannerPath })).length).toBeGreaterThan(0);
       await finishedStarting(page);

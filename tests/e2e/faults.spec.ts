@@ -175,7 +175,7 @@ function grantOnItsWay(page: Page): Promise<boolean> {
     .catch(() => true);
 }
 
-/** The pipeline asks again this many times after an unanswered refresh (core/pipeline/pipelineFetch). */
+/** The pipeline asks again this many times after an unanswered refresh (pipeline/core/pipelineFetch). */
 const unansweredRefreshRetries = 2;
 
 /** The most grants in a row the token endpoint failed (not 200). */

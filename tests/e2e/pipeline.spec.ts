@@ -96,7 +96,7 @@ test.describe('request pipeline with a controlling service worker', () => {
 
     // Start-up reads go through the worker, which shares one tab's answer with the others
     // (tests/e2e/shared-reads.spec.ts); the pipeline adds the bearer there. The page prepares its
-    // other non-cacheable reads itself (core/pipeline/calls isPreparedInPage, unit-tested).
+    // other non-cacheable reads itself (pipeline/core/calls isPreparedInPage, unit-tested).
     for (const path of ['/api/global-state/v1/init', '/api/access/v1/users/current/legacy']) {
       expect(fromWorker.get(path), path).toBe(true);
       const [call] = await platform.log({ path });

@@ -155,7 +155,7 @@ test.describe('refresh refused or unanswered', () => {
 });
 
 test.describe('auto refresh (one tab)', () => {
-  // The leader, its runs and its grants are the page's (lib/session/autoRefresh): the tests never
+  // The leader, its runs and its grants are the page's (session/page/autoRefresh): the tests never
   // wait for the worker, which would only add its install and take the pages over at no fixed moment.
   test.use({ serviceWorkers: 'block' });
   test('3 tabs: one refresh per interval from one tab; another takes over when it closes', async ({ context, tabs, signedIn, platform }) => {

@@ -5,7 +5,7 @@ import { arriveSignedIn } from './support/signIn.ts';
 import { ShellChrome } from './support/pages.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 
-// One network for N tabs is the service worker's (core/pipeline/sharedReads, sw/apiRoutes).
+// One network for N tabs is the service worker's (pipeline/core/sharedReads, src/pipeline/worker/apiRoutes).
 test.use({ serviceWorkers: 'allow' });
 
 const init = '/api/global-state/v1/init';
@@ -65,7 +65,7 @@ function bearerClaims(call: Pick<LoggedRequest, 'headers'> | undefined): { guid:
  * platform once every tab has asked that read n times (`askedBy`), so each tab's ask finds it on its
  * way. The browser does not report to the test every call a page makes through its service worker,
  * so a call also leaves `heldMs` after it was held, before the worker would answer a cacheable read
- * from its cache (3 s, core/pipeline/apiCache); a tab asking after that finds the answer kept.
+ * from its cache (3 s, pipeline/core/apiCache); a tab asking after that finds the answer kept.
  * (The emulator's `hold` fault would keep each held call's connection, and the browser opens six
  * per host: a start's dozen reads would queue in the browser instead. Held here, before any
  * connection, they are all in flight in the worker.) What reached the platform is read from its log.
@@ -132,7 +132,7 @@ test('a write from two tabs is sent twice; five tabs reloaded together ask the p
   const user = '/api/access/v1/users/current/legacy';
   // Init comes from each tab's organisation-tree worker, whose calls through the service worker
   // the browser does not always report to the test: it is asked right after these, in the same
-  // turn (lib/state/loadSignedInState), so it is held until every tab has asked them.
+  // turn (startup/page/loadSignedInState), so it is held until every tab has asked them.
   const askedWithInit = [user, '/api/access/v1/access-levels/current', '/api/v1/private/orggroupuser/get', '/api/access/v1/tool-settings/user-preferences'];
   let asked: Map<string, number>[] = [];
   const gate = await untilEveryTabAsked(context, (read, nth) =>

@@ -106,7 +106,7 @@ function storeEntry(page: Page, key: string, value: unknown): Promise<void> {
   );
 }
 
-/** The kept chrome (core/prepaint/chromeSnapshot), as far as these tests read it. */
+/** The kept chrome (firstPaint/core/snapshot), as far as these tests read it. */
 interface KeptChrome {
   scopeKey: string;
   lang: string;
@@ -119,7 +119,7 @@ interface KeptChrome {
 const keptChrome = (page: Page) => storedEntry(page, 'chromeSnapshot') as Promise<KeptChrome | null>;
 /** The kept bar's data as text (the names it shows are in it). */
 const keptBar = async (page: Page) => JSON.stringify((await keptChrome(page))?.bar ?? null);
-/** A node of the kept bar's tree (core/prepaint/keptBar ChromeNode). */
+/** A node of the kept bar's tree (firstPaint/core/barTree ChromeNode). */
 const node = (tag: string, attrs: Record<string, string> = {}, ...children: unknown[]) => ({ tag, attrs, children });
 
 /** Whether this start painted the kept chrome (boot's mark), once it has decided; null before. */

@@ -5,7 +5,7 @@ import { contractOperations, contractPathMatches, samplePath, type ContractHost,
 
 /**
  * The hand-kept lists that repeat the contract (../shared/platform-api.yaml): the pipeline's
- * cacheable, token-free and start-up calls (src/core/pipeline/calls.ts) and the routes the emulator
+ * cacheable, token-free and start-up calls (src/pipeline/core/calls.ts) and the routes the emulator
  * serves with their cache flags. A list that names a call the contract does not have, or misses one
  * it marks, fails here.
  */
@@ -13,7 +13,7 @@ const operations = contractOperations();
 const platformOperations = operations.filter((op) => op.host === 'platform');
 const byKey = (op: Pick<ContractOperation, 'method' | 'path'>) => `${op.method} ${op.path}`;
 
-const callsSource = readFileSync(new URL('../../src/core/pipeline/calls.ts', import.meta.url), 'utf8');
+const callsSource = readFileSync(new URL('../../src/pipeline/core/calls.ts', import.meta.url), 'utf8');
 
 /** The regular expressions of one list in calls.ts, read as text (this project does not compile src/, and the functions hide them). */
 function callsPatterns(list: string): RegExp[] {
@@ -92,7 +92,7 @@ describe('the contract as read (platformContract.ts)', () => {
   });
 });
 
-describe('src/core/pipeline/calls.ts against the contract', () => {
+describe('src/pipeline/core/calls.ts against the contract', () => {
   it('reads the functions as calls.ts spells them', () => {
     expect(callsSource).toContain("return method.toUpperCase() === 'GET' && cacheablePatterns.some((p) => p.test(path));");
     expect(callsSource).toContain("return method.toUpperCase() === 'GET' && startupReadPatterns.some((p) => p.test(path));");

@@ -71,7 +71,7 @@ describe('the production build', () => {
   });
 
   it('scopes every stylesheet but the page’s own under a class, so one linked early styles nothing else', () => {
-    // The page's first script links the kept bar's stylesheets (lib/prepaint/keptStylesheets) before
+    // The page's first script links the kept bar's stylesheets (firstPaint/page/stylesheetLinks) before
     // it is known whether the signed-in layout will show: a rule outside its classes would then
     // style the sign-in page too. index.html's own stylesheet holds the global rules.
     const html = read('index.html');
@@ -133,7 +133,7 @@ describe('the production build', () => {
     // The entry (src/boot.ts, the pre-paint) imports the app as soon as it has run; index.html preloads it.
     const appKey = Object.keys(manifest).find((k) => k.endsWith('src/main.tsx'));
     expect(appKey, 'the app is its own chunk').toBeDefined();
-    const authKey = Object.keys(manifest).find((k) => k.endsWith('features/auth/AuthPage.tsx'));
+    const authKey = Object.keys(manifest).find((k) => k.endsWith('features/auth/AuthPage.chunk.tsx'));
     expect(authKey, 'the /auth page is its own chunk').toBeDefined();
     const files = jsClosure(manifest, [entryKey, appKey!, authKey!]);
     // What the hosts send: the precompressed sibling, or the file itself where there is none.

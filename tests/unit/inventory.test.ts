@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { entryFor, goesAt, inventory, type Area } from '../../src/core/inventory/inventory.ts';
 import { cacheNames, databases, locks, channels } from '../../src/core/protocol.ts';
-import { chromeSnapshotKey, proofClockKey, sessionKeys } from '../../src/core/session/sessionKeys.ts';
+import { chromeSnapshotKey, proofClockKey, sessionKeys } from '../../src/session/core/sessionKeys.ts';
 import { storageKeys, storagePrefix } from '../../src/lib/storage/keys.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,8 +20,8 @@ function constant(file: string, name: string): string {
   if (!match) throw new Error(`${file} no longer defines ${name}`);
   return match[1]!;
 }
-const lastKnownStateKey = constant('src/lib/state/warmStart.ts', 'lastKnownStateKey');
-const refreshInFlightKey = constant('src/core/session/refresh.ts', 'refreshInFlightKey');
+const lastKnownStateKey = constant('src/startup/page/startKind.ts', 'lastKnownStateKey');
+const refreshInFlightKey = constant('src/session/core/refresh.ts', 'refreshInFlightKey');
 const languagesKey = constant('src/lib/i18n/languages.ts', 'languagesKey');
 const signedInPrefixes = { v2: constant('src/lib/i18n/translations.ts', 'v2'), module: constant('src/lib/i18n/translations.ts', 'module') };
 // storedKeys (lib/i18n/translations): the anonymous catalogue's key is spelt in its template.
@@ -53,22 +53,22 @@ function listed(area: Area, name: string): boolean {
  */
 const owner = { tenantId: 't', memberGuid: 'm' };
 const kvWrites: Record<string, string> = {
-  'src/lib/auth/ssoFlow.ts: sessionKeys.authClient': sessionKeys.authClient,
-  'src/lib/session/startSession.ts: sessionKeys.authClient': sessionKeys.authClient,
-  'src/lib/prepaint/keepChrome.ts: chromeSnapshotKey': chromeSnapshotKey,
-  'src/lib/session/session.ts: sessionKeys.proofKey': sessionKeys.proofKey,
-  'src/lib/session/session.ts: sessionKeys.auth': sessionKeys.auth,
-  'src/lib/session/session.ts: sessionKeys.accessToken': sessionKeys.accessToken,
-  'src/lib/session/session.ts: sessionKeys.refreshedAt': sessionKeys.refreshedAt,
-  'src/lib/session/session.ts: sessionKeys.idToken': sessionKeys.idToken,
-  'src/lib/state/lastKnownState.ts: key': lastKnownStateKey,
+  'src/lib/auth/ssoFlow.chunk.ts: sessionKeys.authClient': sessionKeys.authClient,
+  'src/session/page/startSession.ts: sessionKeys.authClient': sessionKeys.authClient,
+  'src/firstPaint/page/writer.ts: chromeSnapshotKey': chromeSnapshotKey,
+  'src/session/page/session.ts: sessionKeys.proofKey': sessionKeys.proofKey,
+  'src/session/page/session.ts: sessionKeys.auth': sessionKeys.auth,
+  'src/session/page/session.ts: sessionKeys.accessToken': sessionKeys.accessToken,
+  'src/session/page/session.ts: sessionKeys.refreshedAt': sessionKeys.refreshedAt,
+  'src/session/page/session.ts: sessionKeys.idToken': sessionKeys.idToken,
+  'src/startup/page/lastKnownState.ts: key': lastKnownStateKey,
   'src/lib/i18n/tenantTranslations.ts: key': storedKeys.v2('en-us', owner),
   'src/lib/i18n/languages.ts: languagesKey': languagesKey,
   'src/lib/i18n/languageStore.ts: sessionKeys.language': sessionKeys.language,
   'src/lib/i18n/translations.ts: key': storedKeys.v1('en-us', 't'),
-  'src/core/session/refresh.ts: refreshInFlightKey': refreshInFlightKey,
-  'src/core/session/proofClock.ts: proofClockKey': proofClockKey,
-  'src/core/session/proofNonce.ts: sessionKeys.proofNonce': sessionKeys.proofNonce,
+  'src/session/core/refresh.ts: refreshInFlightKey': refreshInFlightKey,
+  'src/session/core/proofClock.ts: proofClockKey': proofClockKey,
+  'src/session/core/proofNonce.ts: sessionKeys.proofNonce': sessionKeys.proofNonce,
 };
 
 describe('the inventory of what the shell keeps (src/core/inventory)', () => {
@@ -82,7 +82,7 @@ describe('the inventory of what the shell keeps (src/core/inventory)', () => {
     const unknown: string[] = [];
     for (const file of files) {
       const path = relative(repoRoot, file);
-      if (path === 'src/core/session/sessionDb.ts') continue; // the store itself
+      if (path === 'src/session/core/sessionDb.ts') continue; // the store itself
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/writeKv\(\s*([^,]+),|writeKvIf\(\s*\{\s*\[([^\]]+)\]/g)) {
         const expression = `${path}: ${(match[1] ?? match[2] ?? '').trim()}`;

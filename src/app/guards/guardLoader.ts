@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { saveReturnUrl } from '../../lib/session/logoffState';
-import { readKv, sessionKeys } from '../../core/session/sessionDb';
+import { saveReturnUrl } from '../../session/page/logoffState';
+import { readKv, sessionKeys } from '../../session/core/sessionDb';
 import { isAuthPage, paths } from '../../config/paths';
 import type { Guard } from './guards';
 
@@ -17,7 +17,7 @@ export function guardLoader(guard: Guard) {
       // server logout, no SAML sign-out, no broadcast.
       const leftover = await readKv(sessionKeys.accessToken, (v): v is unknown => v !== null && v !== undefined);
       if (leftover !== null) {
-        const { clearLocalSession } = await import('../../lib/session/logoff');
+        const { clearLocalSession } = await import('../../session/page/logoff');
         await clearLocalSession({ keepDrafts: true });
       }
       saveReturnUrl(returnUrl);
@@ -25,7 +25,7 @@ export function guardLoader(guard: Guard) {
     }
     if (result.logoff) {
       // Loaded only when a session ends: no page start needs the logoff's code.
-      const { logoff } = await import('../../lib/session/logoff');
+      const { logoff } = await import('../../session/page/logoff');
       const target = await logoff({ returnUrl, keepDrafts: true });
       if (isAuthPage(target)) return redirect(target);
       window.location.assign(target); // the SAML logout is a full-page navigation

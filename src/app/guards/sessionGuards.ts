@@ -1,13 +1,13 @@
-import { isExpired, parseAccessClaims } from '../../core/session/claims';
-import { readAccessToken, readStoredAuth } from '../../core/session/sessionDb';
-import { refreshSession } from '../../core/session/refresh';
+import { isExpired, parseAccessClaims } from '../../session/core/claims';
+import { readAccessToken, readStoredAuth } from '../../session/core/sessionDb';
+import { refreshSession } from '../../session/core/refresh';
 import { memberScopeKey } from '../../lib/state/signedInState';
-import { syncSessionFromStorage } from '../../lib/session/sessionAtoms';
-import { saveReturnUrl } from '../../lib/session/logoffState';
+import { syncSessionFromStorage } from '../../session/page/sessionAtoms';
+import { saveReturnUrl } from '../../session/page/logoffState';
 import { paths } from '../../config/paths';
 import { pass, type Guard, type GuardResult } from './guards';
 import { signedInChunks } from '../signedInChunks';
-import { canRefreshBehind } from '../../lib/state/warmStart';
+import { canRefreshBehind } from '../../startup/page/startKind';
 import { includeSignedInShellTexts } from '../../lib/i18n/runtime';
 import { firstScreenShown } from '../../lib/firstScreen';
 
@@ -98,7 +98,7 @@ async function refreshedBehind(url: URL): Promise<boolean> {
     return true;
   }
   // Loaded only when a session ends: no page start needs the logoff's code.
-  const { logoff } = await import('../../lib/session/logoff');
+  const { logoff } = await import('../../session/page/logoff');
   const target = await logoff({ returnUrl: `${url.pathname}${url.search}${url.hash}`, keepDrafts: true });
   window.location.assign(target);
   return false;

@@ -1,6 +1,6 @@
 import { cacheNames, databases } from '../protocol';
-import { deleteKv, deleteKvPrefixed } from '../session/sessionDb';
-import { clearApiCaches } from '../pipeline/apiCache';
+import { deleteKv, deleteKvPrefixed } from '../../session/core/sessionDb';
+import { clearApiCaches } from '../../pipeline/core/apiCache';
 import { clearStore } from '../orgTree/orgTreeStore';
 import { clearBrands } from '../branding/brandDb';
 import { goingAt, type Ending } from './inventory';

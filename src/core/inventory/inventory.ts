@@ -1,5 +1,5 @@
 import { cacheNames, databases } from '../protocol';
-import { chromeSnapshotKey, proofClockKey, sessionKeys } from '../session/sessionKeys';
+import { chromeSnapshotKey, proofClockKey, sessionKeys } from '../../session/core/sessionKeys';
 
 /**
  * Everything the shell keeps in the browser, one entry per name (or family of names), with whose

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contextFetch } from './initRequest';
 
 const pipelineFetch = vi.hoisted(() => vi.fn<(request: Request) => Promise<Response>>());
-vi.mock('../pipeline/pipelineFetch', () => ({ pipelineFetch }));
+vi.mock('../../pipeline/core/pipelineFetch', () => ({ pipelineFetch }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrgTreeEngine } from './orgTreeEngine';
 import type { PlatformFetch } from './initRequest';
-import { storeSessionOf } from '../session/storedScope.testSupport';
+import { storeSessionOf } from '../../session/core/storedScope.testSupport';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const node = (n: number, name: string, position: number, children: unknown[] = [], parent: number | null = null) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deleteKv, sessionKeys } from '../session/sessionDb';
-import { storeSessionOf } from '../session/storedScope.testSupport';
+import { deleteKv, sessionKeys } from '../../session/core/sessionDb';
+import { storeSessionOf } from '../../session/core/storedScope.testSupport';
 import { currentKey, loadCurrent, loadTree, saveCurrent, saveTree } from './orgTreeStore';
 import { buildOrgTree, toStored, type StoredOrgTree } from './orgTreeBuild';
 

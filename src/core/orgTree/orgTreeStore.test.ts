@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { currentKey, loadCurrent, saveCurrent } from './orgTreeStore';
-import { storeSessionOf } from '../session/storedScope.testSupport';
+import { storeSessionOf } from '../../session/core/storedScope.testSupport';
 
 describe('organisation-tree store', () => {
   it('opens IndexedDB again after a failed open: one blocked moment does not cost the offline copy for good', async () => {

@@ -2,7 +2,7 @@ import type { DBSchema } from 'idb';
 import { idbOpener } from '../idbOpener';
 import { isStoredOrgTree, type StoredOrgTree } from './orgTreeBuild';
 import { databases } from '../protocol';
-import { keepForScope } from '../session/sessionScope';
+import { keepForScope } from '../../session/core/sessionScope';
 
 /**
  * The last good tree per scope key (member, tenant, organisation group, role: offline start) and

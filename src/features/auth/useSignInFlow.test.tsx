@@ -3,15 +3,15 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionMessage } from '../../core/session/sessionChannel';
-import type { GrantedTokens, TokenResponse } from '../../core/session/tokenClient';
+import type { SessionMessage } from '../../session/core/sessionChannel';
+import type { GrantedTokens, TokenResponse } from '../../session/core/tokenClient';
 import type { SignInCommand, SignInEvent } from '../../lib/auth/signIn';
 import { completeSsoReturn, runSignInCommand } from '../../lib/auth/signInEffects';
 import { useSignInFlow } from './useSignInFlow';
 
 vi.mock('../../lib/auth/signInEffects', () => ({ runSignInCommand: vi.fn(), completeSsoReturn: vi.fn() }));
 const listeners = new Set<(message: SessionMessage) => void>();
-vi.mock('../../core/session/sessionChannel', () => ({
+vi.mock('../../session/core/sessionChannel', () => ({
   onSessionMessage: (handler: (message: SessionMessage) => void) => {
     listeners.add(handler);
     return () => listeners.delete(handler);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from '../../state/jotai';
 import { runtimeConfigAtom } from '../../config/configAtom';
-import { onSessionMessage } from '../../core/session/sessionChannel';
+import { onSessionMessage } from '../../session/core/sessionChannel';
 import { initialSignInState, signInTransition, type SignInEvent, type SignInState } from '../../lib/auth/signIn';
 import { completeSsoReturn, runSignInCommand, type SignInIo } from '../../lib/auth/signInEffects';
 import { readLocal } from '../../lib/storage/localStore';

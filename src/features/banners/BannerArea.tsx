@@ -3,18 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
 import { currentTenantAtom } from '../../lib/state/signedInState';
 import { alertBannersAtom } from '../../lib/alerts/alertBanners';
-import { dismissAlert, dismissedAlertIdsAtom } from '../../lib/alerts/alertStorage';
+import { dismissAlert, dismissedAlertIdsAtom } from '../../startup/page/keptAnswers';
 import { visibleBanners } from '../../lib/alerts/bannerRules';
 import { BannerIcon } from './BannerIcon';
 import { MaintenanceBanner } from './MaintenanceBanner';
 import { readLocal } from '../../lib/storage/localStore';
 import { storageKeys } from '../../lib/storage/keys';
-import type { AlertBannerViewProps } from './AlertBannerView';
+import type { AlertBannerViewProps } from './AlertBannerView.chunk';
 import './banners.css';
 
 // Alert banners carry server HTML: their view (and the sanitiser, DOMPurify) loads when there is one.
 let loadedView: ComponentType<AlertBannerViewProps> | null = null;
-const loadView = () => import('./AlertBannerView').then((m) => (loadedView = m.AlertBannerView));
+const loadView = () => import('./AlertBannerView.chunk').then((m) => (loadedView = m.AlertBannerView));
 const LazyAlertBannerView = lazy(() => loadView().then((View) => ({ default: View })));
 
 /**

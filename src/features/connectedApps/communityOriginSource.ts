@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { getValidated } from '../../lib/api/getValidated';
+import { getValidated } from '../../pipeline/page/getValidated';
 import { communityOrigin } from '../../lib/links/communityLinks';
 import { storageKeys } from '../../lib/storage/keys';
 import { readLocal } from '../../lib/storage/localStore';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../state/jotai';
 import { openToasts } from '../../components/toast/toast';
 import { createHostApi } from './hostApi';
-import { announceSave } from '../../lib/session/saveEvent';
+import { announceSave } from '../../session/page/saveEvent';
 import { salesModalsAtom } from '../../lib/sales/salesFlow';
 import { hasUnsavedWork } from '../../lib/forms/unsavedWork';
 

@@ -1,11 +1,11 @@
 import i18next from 'i18next';
-import { apiFetch, trustedApiFetch } from '../../lib/api/apiFetch';
-import { pipelineHost } from '../../core/pipeline/host';
+import { apiFetch, trustedApiFetch } from '../../pipeline/page/apiFetch';
+import { pipelineHost } from '../../pipeline/core/host';
 import { appStore } from '../../state/jotai';
-import { sessionAtom } from '../../lib/session/sessionAtoms';
+import { sessionAtom } from '../../session/page/sessionAtoms';
 import { permissionsAtom } from '../../lib/state/signedInState';
 import { toast, type ToastOptions } from '../../components/toast/toast';
-import { onSaveRequested } from '../../lib/session/saveEvent';
+import { onSaveRequested } from '../../session/page/saveEvent';
 import { ensureModuleLoaded, openModuleTexts, type ModuleTexts } from './moduleTexts';
 import { declareUnsavedWork } from '../../lib/forms/unsavedWork';
 

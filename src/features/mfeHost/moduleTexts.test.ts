@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../state/jotai';
-import { apiFetch } from '../../lib/api/apiFetch';
-import type { AccessClaims } from '../../core/session/claims';
-import { sessionAtom } from '../../lib/session/sessionAtoms';
+import { apiFetch } from '../../pipeline/page/apiFetch';
+import type { AccessClaims } from '../../session/core/claims';
+import { sessionAtom } from '../../session/page/sessionAtoms';
 import { storageKeys } from '../../lib/storage/keys';
 import { removeLocal } from '../../lib/storage/localStore';
 import { initI18n } from '../../lib/i18n/i18n';
 import { changeLanguage } from '../../lib/i18n/changeLanguage';
 import { createHostApi } from './hostApi';
 
-vi.mock('../../lib/api/apiFetch', () => ({ apiFetch: vi.fn() }));
+vi.mock('../../pipeline/page/apiFetch', () => ({ apiFetch: vi.fn() }));
 const api = vi.mocked(apiFetch);
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

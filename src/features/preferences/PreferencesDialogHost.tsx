@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 
 // The dialog (Ark UI Dialog, the forms) is its own chunk, fetched when first wanted.
-const loadDialog = () => import('./PreferencesDialog');
+const loadDialog = () => import('./PreferencesDialog.chunk');
 const PreferencesDialog = lazy(loadDialog);
 
 /** Fetches the preferences dialog's chunk ahead of a click (the avatar menu opening). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { appStore, useAtomValue } from '../../state/jotai';
-import { sessionAtom } from '../../lib/session/sessionAtoms';
+import { sessionAtom } from '../../session/page/sessionAtoms';
 import { loadUserDateTimePreferences } from '../../lib/preferences/dateTimePreferences';
 
 /**

@@ -9,7 +9,7 @@ import { discardDraft, draftKey, readDraft, writeDraft, type DraftOwner } from '
 import { useUnsavedWork } from '../../lib/forms/unsavedWork';
 import { contactSalesSchema, emptyContactSales, isContactSalesInput } from '../../lib/sales/contactSalesForm';
 import { cancelContactSales, salesBusyAtom, submitContactSales } from '../../lib/sales/salesFlow';
-import { sessionAtom } from '../../lib/session/sessionAtoms';
+import { sessionAtom } from '../../session/page/sessionAtoms';
 import { currentUserAtom } from '../../lib/state/signedInState';
 import { zodMiniResolver } from '../../lib/validation/resolver';
 import { SalesError } from './SalesError';

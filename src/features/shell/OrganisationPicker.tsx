@@ -7,7 +7,7 @@ import './organisationPicker.css';
 
 // The search and tree (OrganisationBrowser) are not on the first screen: fetched once it is on
 // screen, so the panel opens without waiting for the network.
-const loadBrowser = () => import('./OrganisationBrowser');
+const loadBrowser = () => import('./OrganisationBrowser.chunk');
 const OrganisationBrowser = lazy(loadBrowser);
 void firstScreenShown.then(loadBrowser).catch(() => undefined);
 

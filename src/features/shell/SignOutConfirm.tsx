@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LazyConfirmDialog } from '../../components/dialog/lazyDialogs';
-import { memberWrites } from '../../lib/outbox/outbox';
-import { logoff } from '../../lib/session/logoff';
-import { followSignOut } from '../../lib/session/followSignOut';
+import { memberWrites } from '../../outbox/page/outbox';
+import { logoff } from '../../session/page/logoff';
+import { followSignOut } from '../../session/page/followSignOut';
 
 /**
  * The member's own sign-out. It discards their writes still waiting on this device, so with any

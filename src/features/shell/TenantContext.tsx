@@ -3,10 +3,10 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { LazyConfirmDialog } from '../../components/dialog/lazyDialogs';
-import { getValidated } from '../../lib/api/getValidated';
-import { switchScope } from '../../lib/session/switching';
+import { getValidated } from '../../pipeline/page/getValidated';
+import { switchScope } from '../../session/page/switching';
 import { useAtomValue } from '../../state/jotai';
-import { sessionAtom } from '../../lib/session/sessionAtoms';
+import { sessionAtom } from '../../session/page/sessionAtoms';
 import { paths } from '../../config/paths';
 
 const tenantContextSchema = z.object({ Id: z.string() });

@@ -4,7 +4,7 @@ import { appStore, useAtomValue } from '../../state/jotai';
 import { updateBarsAtom } from './updateSlot';
 
 // Loaded only once an update waits: its code stays out of every page's start (the /auth budget).
-const UpdateIndicator = lazy(() => import('./UpdateIndicator'));
+const UpdateIndicator = lazy(() => import('./UpdateIndicator.chunk'));
 
 /**
  * "A new version is available" while a new service worker waits. `bar`: in the top bar (the

@@ -1,6 +1,6 @@
 import { atom } from '../../state/jotai';
-import { memberScopeKey } from '../../core/session/claims';
-import { sessionAtom } from '../session/sessionAtoms';
+import { memberScopeKey } from '../../session/core/claims';
+import { sessionAtom } from '../../session/page/sessionAtoms';
 import { languageAtom } from '../i18n/runtime';
 import type { AlertBanner } from './alertSchemas';
 import { keptBanners } from './keptBanners';
@@ -12,7 +12,7 @@ const answeredBannersAtom = atom<readonly AlertBanner[] | null>(null);
  * The banners of the last start-up run (empty when the read failed: skipped for this run); before
  * this page's first run has answered, the last run's kept for this member scope and language
  * (keptBanners), so they come with the live chrome rather than push the page down later. Its own
- * module: the banner area reads it on the first screen, the start-up run (lib/startup/startupRun)
+ * module: the banner area reads it on the first screen, the start-up run (startup/page/runChecks)
  * that fills it loads after that.
  */
 export const alertBannersAtom = atom(

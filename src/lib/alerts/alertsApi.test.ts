@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch } from '../api/apiFetch';
+import { apiFetch } from '../../pipeline/page/apiFetch';
 import { acknowledgeMaintenance, fetchBanners, fetchBenchmarking, fetchMaintenance, saveBenchmarking, saveToolPreferences } from './alertsApi';
 
-vi.mock('../api/apiFetch', () => ({ apiFetch: vi.fn() }));
+vi.mock('../../pipeline/page/apiFetch', () => ({ apiFetch: vi.fn() }));
 // Writes go straight to the mocked apiFetch (the outbox has its own tests).
-vi.mock('../outbox/outbox', () => import('../outbox/directOutbox.testSupport'));
+vi.mock('../../outbox/page/outbox', () => import('../../outbox/page/directOutbox.testSupport'));
 const api = vi.mocked(apiFetch);
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

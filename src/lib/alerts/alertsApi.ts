@@ -1,5 +1,5 @@
-import { apiFetch } from '../api/apiFetch';
-import { submitWrite } from '../outbox/outbox';
+import { apiFetch } from '../../pipeline/page/apiFetch';
+import { submitWrite } from '../../outbox/page/outbox';
 import type { ToolPreferences } from '../state/globalStateTypes';
 import {
   benchmarkingNotificationSchema,
@@ -9,7 +9,7 @@ import {
   type BenchmarkingNotification,
   type MaintenanceAlert,
 } from './alertSchemas';
-import { maintenanceFromAnswer } from '../startup/maintenance';
+import { maintenanceFromAnswer } from '../../startup/page/maintenance';
 
 /**
  * The alert, benchmarking and tool-preference calls (SPEC §7 "Tool settings, alerts, benchmarking

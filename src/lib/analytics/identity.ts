@@ -1,4 +1,4 @@
-import type { AccessClaims } from '../../core/session/claims';
+import type { AccessClaims } from '../../session/core/claims';
 import type { CurrentUser, NavigationConfig, ToolPreferences } from '../state/globalStateTypes';
 
 /** SPEC §3 "Analytics identity" in the agent's shape: a visitor, an account and a global context. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { appStore, useAtomValue } from '../../state/jotai';
 import { runtimeConfigAtom } from '../../config/configAtom';
-import { sessionAtom } from '../session/sessionAtoms';
+import { sessionAtom } from '../../session/page/sessionAtoms';
 import {
   contentAtom,
   currentUserAtom,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { getValidated } from '../api/getValidated';
+import { getValidated } from '../../pipeline/page/getValidated';
 import { storageKeys } from '../storage/keys';
 import { writeLocal } from '../storage/localStore';
 import { imageDataOrNull } from '../branding/imageData';

@@ -8,7 +8,7 @@ import { completeSso } from './sso';
 import { signInInPopup } from './reSignInPopup';
 
 vi.mock('./sso', () => ({ completeSso: vi.fn() }));
-vi.mock('./ssoFlow', () => ({
+vi.mock('./ssoFlow.chunk', () => ({
   startSsoFlow: (_config: RuntimeConfig, _email: string, deps: { navigate(url: string): void }) => {
     deps.navigate(`${location.origin}/api/access/v1/oauth/authorize?state=expected-state`);
     return Promise.resolve();

@@ -6,11 +6,11 @@
  * closed popups are the login client's `popup_blocked` / `popup_closed` events.
  */
 import type { RuntimeConfig } from '../../config/runtimeConfig';
-import type { GrantedTokens } from '../../core/session/tokenClient';
+import type { GrantedTokens } from '../../session/core/tokenClient';
 import { channels } from '../../core/protocol';
 import { storageKeys } from '../storage/keys';
 import { removeLocal, writeLocal } from '../storage/localStore';
-import { popupAnswerLimitMs, popupClosedPollMs, popupFeatures, popupReturnGraceMs } from '../session/reSignInRules';
+import { popupAnswerLimitMs, popupClosedPollMs, popupFeatures, popupReturnGraceMs } from '../../session/page/reSignInRules';
 import { emitLoginError, emitLoginEvent } from './loginEvents';
 import { parseReSignInReturn } from './reSignInReturn';
 import { completeSso } from './sso';
@@ -76,7 +76,7 @@ export function signInInPopup(config: RuntimeConfig, email: string): PopupSignIn
   } catch {
     // No BroadcastChannel: the popup cannot answer; the limit says so.
   }
-  void import('./ssoFlow')
+  void import('./ssoFlow.chunk')
     .then((flow) =>
       flow.startSsoFlow(config, email, {
         now: () => Date.now(),

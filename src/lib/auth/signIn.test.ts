@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GrantedTokens, TokenResponse } from '../../core/session/tokenClient';
+import type { GrantedTokens, TokenResponse } from '../../session/core/tokenClient';
 import {
   canSubmit,
   initialSignInState,

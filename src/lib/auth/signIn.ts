@@ -4,8 +4,8 @@
  * identity provider's return; following another tab's sign-in. `signInTransition` answers the next
  * state and the commands to run; `signInEffects` runs them and answers the event that follows.
  */
-import type { GrantedTokens, TokenResult } from '../../core/session/tokenClient';
-import type { SessionMessage } from '../../core/session/sessionChannel';
+import type { GrantedTokens, TokenResult } from '../../session/core/tokenClient';
+import type { SessionMessage } from '../../session/core/sessionChannel';
 
 export type SignInStep = 'email' | 'password';
 /** Translation keys of the page's error line. */

@@ -1,23 +1,23 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RuntimeConfig } from '../../config/runtimeConfig';
-import type { GrantedTokens, TokenResponse } from '../../core/session/tokenClient';
-import { requestToken } from '../../core/session/tokenClient';
-import { readStoredAuth } from '../../core/session/sessionDb';
-import { storeSignIn } from '../session/session';
-import type * as Session from '../session/session';
-import { lookupSamlUserType } from '../session/samlUserType';
+import type { GrantedTokens, TokenResponse } from '../../session/core/tokenClient';
+import { requestToken } from '../../session/core/tokenClient';
+import { readStoredAuth } from '../../session/core/sessionDb';
+import { storeSignIn } from '../../session/page/session';
+import type * as Session from '../../session/page/session';
+import { lookupSamlUserType } from '../../session/page/samlUserType';
 import { completeSso, startSso } from './sso';
 import { writeTab } from '../storage/localStore';
 import { storageKeys } from '../storage/keys';
 import { completeSsoReturn, runSignInCommand, type SignInIo } from './signInEffects';
 
-vi.mock('../../core/session/tokenClient', () => ({ requestToken: vi.fn() }));
-vi.mock('../../core/session/sessionDb', () => ({ readStoredAuth: vi.fn() }));
-vi.mock('../session/samlUserType', () => ({ lookupSamlUserType: vi.fn() }));
+vi.mock('../../session/core/tokenClient', () => ({ requestToken: vi.fn() }));
+vi.mock('../../session/core/sessionDb', () => ({ readStoredAuth: vi.fn() }));
+vi.mock('../../session/page/samlUserType', () => ({ lookupSamlUserType: vi.fn() }));
 vi.mock('./sso', () => ({ startSso: vi.fn(), completeSso: vi.fn() }));
 // The return URL is read and checked for real (takeReturnPath); only the store is a stand-in.
-vi.mock('../session/session', async (actual) => ({ ...(await actual<SessionModule>()), storeSignIn: vi.fn() }));
+vi.mock('../../session/page/session', async (actual) => ({ ...(await actual<SessionModule>()), storeSignIn: vi.fn() }));
 
 type SessionModule = typeof Session;
 const tokens: TokenResponse = { access_token: 'a.b.c', refresh_token: 'r', token_type: 'Bearer', expires_in: 300, scope: 'read' };

@@ -4,11 +4,11 @@
  */
 import type { RuntimeConfig } from '../../config/runtimeConfig';
 import { paths } from '../../config/paths';
-import { requestToken, type TokenResult } from '../../core/session/tokenClient';
-import { readStoredAuth } from '../../core/session/sessionDb';
-import { createProofKey } from '../../core/session/proofKey';
-import { storeSignIn, takeReturnPath } from '../session/session';
-import { lookupSamlUserType } from '../session/samlUserType';
+import { requestToken, type TokenResult } from '../../session/core/tokenClient';
+import { readStoredAuth } from '../../session/core/sessionDb';
+import { createProofKey } from '../../session/core/proofKey';
+import { storeSignIn, takeReturnPath } from '../../session/page/session';
+import { lookupSamlUserType } from '../../session/page/samlUserType';
 import { completeSso, startSso } from './sso';
 import type { SignInCommand, SignInEvent } from './signIn';
 

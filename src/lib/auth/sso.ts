@@ -1,12 +1,12 @@
 /**
  * Single sign-on as the /auth page sees it. This module stays tiny on purpose: the flow itself
- * (oauth4webapi, discovery, ID-token checks) lives in ssoFlow.ts and is loaded only when an SSO
+ * (oauth4webapi, discovery, ID-token checks) lives in ssoFlow.chunk.ts and is loaded only when an SSO
  * user continues or comes back, keeping /auth within its 150 KB gzip budget.
  */
 import type { RuntimeConfig } from '../../config/runtimeConfig';
-import type { GrantedTokens } from '../../core/session/tokenClient';
+import type { GrantedTokens } from '../../session/core/tokenClient';
 import { emitLoginError, type LoginErrorEventType, type LoginEventType } from './loginEvents';
-import type * as SsoFlow from './ssoFlow';
+import type * as SsoFlow from './ssoFlow.chunk';
 
 export type StartSsoResult = { ok: true } | { ok: false; event: LoginEventType };
 export type CompleteSsoResult = { ok: true; granted: GrantedTokens; email: string } | { ok: false; event: LoginEventType };
@@ -46,7 +46,7 @@ export function completeSso(config: RuntimeConfig, currentUrl: URL): Promise<Com
 
 async function runFlow<T>(fallback: LoginErrorEventType, run: (flow: typeof SsoFlow) => Promise<T>): Promise<T | { ok: false; event: LoginEventType }> {
   try {
-    return await run(await import('./ssoFlow'));
+    return await run(await import('./ssoFlow.chunk'));
   } catch (error) {
     return { ok: false, event: emitLoginError(error, fallback) };
   }

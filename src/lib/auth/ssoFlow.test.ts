@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../config/runtimeConfig';
 import { completeSso, startSso } from './sso';
-import { checkAtHash, clockToleranceSeconds, pendingMaxAgeMs, ssoStorageKeys, startSsoFlow } from './ssoFlow';
+import { checkAtHash, clockToleranceSeconds, pendingMaxAgeMs, ssoStorageKeys, startSsoFlow } from './ssoFlow.chunk';
 import { LoginError, loginMessages, onLoginEvent, type LoginEvent } from './loginEvents';
 
 /**

@@ -5,9 +5,9 @@
  * (user_profile_load_error). A DPoP-bound token goes with a proof, as every call with it does.
  */
 import * as z from 'zod/mini';
-import type { GrantedTokens } from '../../core/session/tokenClient';
-import { authorization } from '../../core/session/tokenKind';
-import { sendWithProof } from '../../core/session/dpop';
+import type { GrantedTokens } from '../../session/core/tokenClient';
+import { authorization } from '../../session/core/tokenKind';
+import { sendWithProof } from '../../session/core/dpop';
 import { LoginError } from './loginEvents';
 
 const userInfoSchema = z.looseObject({ sub: z.string().check(z.minLength(1)) });

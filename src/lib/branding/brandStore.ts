@@ -2,7 +2,7 @@ import type { Branding } from './brandingAtoms';
 import { reviveBranding } from './brandingMapping';
 import { databases } from '../../core/protocol';
 import { brandDb, clearBrands } from '../../core/branding/brandDb';
-import { keepForScope } from '../../core/session/sessionScope';
+import { keepForScope } from '../../session/core/sessionScope';
 
 /**
  * The brand kept for the next start, per scope key (member, tenant, organisation group, role), in

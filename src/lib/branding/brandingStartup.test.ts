@@ -5,8 +5,8 @@ import { brandingAtom, brandingResourcesAtom } from './brandingAtoms';
 import { applySignedInBranding, paintStoredBrand, resetBranding } from './brandingStartup';
 import { iconSet } from './brandVariants';
 import { readBrand } from './brandStore';
-import { storeSessionOf } from '../../core/session/storedScope.testSupport';
-import { deleteKv, sessionKeys } from '../../core/session/sessionDb';
+import { storeSessionOf } from '../../session/core/storedScope.testSupport';
+import { deleteKv, sessionKeys } from '../../session/core/sessionDb';
 
 const favicon = 'data:image/svg+xml;base64,PHN2Zy8+';
 const acme = {

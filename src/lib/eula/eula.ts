@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { getValidated } from '../api/getValidated';
-import { apiFetch } from '../api/apiFetch';
-import { refreshSession } from '../../core/session/refresh';
-import { readClaims } from '../../core/session/sessionDb';
+import { getValidated } from '../../pipeline/page/getValidated';
+import { apiFetch } from '../../pipeline/page/apiFetch';
+import { refreshSession } from '../../session/core/refresh';
+import { readClaims } from '../../session/core/sessionDb';
 
 /** Contract Eula: the agreement the member must accept (Html is server HTML, shown only through SafeHtml). */
 const eulaSchema = z.object({ Version: z.string().check(z.minLength(1), z.maxLength(64)), Html: z.string() });

@@ -2,24 +2,24 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { appStore } from '../../state/jotai';
-import { apiFetch } from '../api/apiFetch';
-import { readKv, sessionKeys, writeKv } from '../../core/session/sessionDb';
-import type { AccessClaims } from '../../core/session/claims';
-import { sessionAtom, signedOutSession } from '../session/sessionAtoms';
+import { apiFetch } from '../../pipeline/page/apiFetch';
+import { readKv, sessionKeys, writeKv } from '../../session/core/sessionDb';
+import type { AccessClaims } from '../../session/core/claims';
+import { sessionAtom, signedOutSession } from '../../session/page/sessionAtoms';
 import { storageKeys } from '../storage/keys';
 import { readLocal, removeLocal, writeLocal } from '../storage/localStore';
 import { initI18n } from './i18n';
 import { changeLanguage, switchLanguage } from './changeLanguage';
 import { languageAtom, textDirectionAtom } from './runtime';
 import { dateLocaleAtom } from './dateLocale';
-import { loadSignedInTranslations, signedInLanguage } from './signedInTranslations';
+import { loadSignedInTranslations, signedInLanguage } from './memberLanguage.chunk';
 import { fallbackLanguages, languagesAtom, loadLanguages, type Language } from './languages';
 import { loadModuleTranslations } from './moduleTranslations';
 
 // An upper bound for a loaded machine (vi.waitFor's own is 1 s), not a budget.
 const waitBound = { timeout: 5_000 };
 
-vi.mock('../api/apiFetch', () => ({ apiFetch: vi.fn() }));
+vi.mock('../../pipeline/page/apiFetch', () => ({ apiFetch: vi.fn() }));
 const api = vi.mocked(apiFetch);
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,12 +1,12 @@
 import i18next from 'i18next';
 import { appStore } from '../../state/jotai';
-import { sessionAtom } from '../session/sessionAtoms';
+import { sessionAtom } from '../../session/page/sessionAtoms';
 import { storageKeys } from '../storage/keys';
 import { isLanguageCode, storeLanguage } from './languageStore';
 import { loadAnonymousTranslations } from './translations';
 import { loadDateLocale } from './dateLocale';
 import { applyDocumentLanguage, installTranslations, prepareShellTexts, setFallBackToNotFound } from './runtime';
-import type { SignedInLanguageLoad } from './signedInLoad';
+import type { SignedInLanguageLoad } from './languageLoad.chunk';
 
 /** Where translations come from: v2 tenant (+ seeds) when signed in, v1 otherwise (contract). */
 export type TranslationScope = { signedIn: false } | { signedIn: true; tenantId: string; memberGuid: string };
@@ -20,7 +20,7 @@ async function loadFor(lang: string, scope: TranslationScope): Promise<SignedInL
   if (!scope.signedIn) return { loaded: await loadAnonymousTranslations(lang), modules: new Map() };
   // The signed-in loaders are their own chunk (precached by the service worker, so offline too).
   try {
-    const { loadSignedInLanguage } = await import('./signedInLoad');
+    const { loadSignedInLanguage } = await import('./languageLoad.chunk');
     return await loadSignedInLanguage(lang, { tenantId: scope.tenantId, memberGuid: scope.memberGuid });
   } catch {
     return { loaded: null, modules: new Map() }; // the chunk is unreachable: keep what is shown

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateLocaleCodes, loadDateLocale } from './dateLocale';
-import { dateLocaleLoaders } from './dateLocaleLoaders';
+import { dateLocaleLoaders } from './dateLocaleLoaders.chunk';
 
 describe('date locales', () => {
   it('lists exactly the languages the loaders have', () => {

@@ -21,7 +21,7 @@ export async function loadDateLocale(code: string): Promise<Locale | undefined> 
   const localeCode = dateLocaleCodes.has(lower) ? lower : dateLocaleCodes.has(language) ? language : null;
   if (localeCode === null) return undefined;
   try {
-    const { dateLocaleLoaders } = await import('./dateLocaleLoaders');
+    const { dateLocaleLoaders } = await import('./dateLocaleLoaders.chunk');
     return await dateLocaleLoaders[localeCode]!();
   } catch {
     return undefined; // offline before the chunk was cached: English day periods

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { readClaims, readStoredAuth } from '../../core/session/sessionDb';
+import { readClaims, readStoredAuth } from '../../session/core/sessionDb';
 import { currentLanguage, storeLanguage } from './languageStore';
 import { cachedTenantTranslations, loadAnonymousTranslations, type LoadedTranslations } from './translations';
 import { applyDocumentLanguage, i18nOptions, prepareShellTexts, setFallBackToNotFound } from './runtime';

@@ -1,6 +1,6 @@
 import { storageKeys } from '../storage/keys';
 import { readLocal, writeLocal } from '../storage/localStore';
-import { sessionKeys, writeKv } from '../../core/session/sessionDb';
+import { sessionKeys, writeKv } from '../../session/core/sessionDb';
 
 export const defaultLanguage = 'en-us';
 

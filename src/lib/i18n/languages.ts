@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { atom, appStore } from '../../state/jotai';
-import { apiFetch } from '../api/apiFetch';
-import { readKv, writeKv } from '../../core/session/sessionDb';
+import { apiFetch } from '../../pipeline/page/apiFetch';
+import { readKv, writeKv } from '../../session/core/sessionDb';
 import { defaultLanguage } from './languageStore';
 
 /** Contract Language (Assumed shape); the codes must be contract LanguageCodes. */

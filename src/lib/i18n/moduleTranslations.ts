@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { appStore } from '../../state/jotai';
-import { sessionAtom } from '../session/sessionAtoms';
+import { sessionAtom } from '../../session/page/sessionAtoms';
 import type { LoadedTranslations, TranslationMap } from './translations';
 import { loadModuleTranslationMap } from './tenantTranslations';
 import { isModuleName } from './moduleName';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { appStore } from '../../state/jotai';
 import { runtimeConfigAtom } from '../../config/configAtom';
-import { apiFetch } from '../api/apiFetch';
+import { apiFetch } from '../../pipeline/page/apiFetch';
 import { storageKeys } from '../storage/keys';
 import { readLocal } from '../storage/localStore';
 import { isSeedSkipped, seedTranslationUrl, type SeedSource } from './tenantTranslations';

@@ -2,16 +2,16 @@ import type { ShellTextLanguage, ShellTexts, SignedInShellTexts, SignedOutShellT
 
 /** The languages the shell ships built-in texts for (shellTexts.ts): what signed-out pages show, one chunk each. */
 const loaders: Record<ShellTextLanguage, () => Promise<SignedOutShellTexts>> = {
-  'en-us': () => import('./shellTexts/en-us').then((m) => m.default),
-  'de-de': () => import('./shellTexts/de-de').then((m) => m.default),
-  ar: () => import('./shellTexts/ar').then((m) => m.default),
+  'en-us': () => import('./shellTexts/en-us.chunk').then((m) => m.default),
+  'de-de': () => import('./shellTexts/de-de.chunk').then((m) => m.default),
+  ar: () => import('./shellTexts/ar.chunk').then((m) => m.default),
 };
 
 /** The rest of each language's texts (the signed-in area, the UI kit), one chunk each. */
 const signedInLoaders: Record<ShellTextLanguage, () => Promise<SignedInShellTexts>> = {
-  'en-us': () => import('./shellTexts/en-us.signedIn').then((m) => m.default),
-  'de-de': () => import('./shellTexts/de-de.signedIn').then((m) => m.default),
-  ar: () => import('./shellTexts/ar.signedIn').then((m) => m.default),
+  'en-us': () => import('./shellTexts/en-us.signedIn.chunk').then((m) => m.default),
+  'de-de': () => import('./shellTexts/de-de.signedIn.chunk').then((m) => m.default),
+  ar: () => import('./shellTexts/ar.signedIn.chunk').then((m) => m.default),
 };
 
 /** Which texts a page needs: the signed-out pages' only, or all of them. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { getValidated } from '../api/getValidated';
-import { deleteKvPrefixed, readKv, sessionKeys, writeKvIf } from '../../core/session/sessionDb';
-import { scopeOf } from '../../core/session/sessionScope';
+import { getValidated } from '../../pipeline/page/getValidated';
+import { deleteKvPrefixed, readKv, sessionKeys, writeKvIf } from '../../session/core/sessionDb';
+import { scopeOf } from '../../session/core/sessionScope';
 import { isModuleName } from './moduleName';
 import {
   emptyTranslations,

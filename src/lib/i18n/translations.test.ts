@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInstance } from 'i18next';
 import { allZeroTenant, cachedTenantTranslations, loadAnonymousTranslations, storedTenantId } from './translations';
-import { sessionKeys, writeKv } from '../../core/session/sessionDb';
+import { sessionKeys, writeKv } from '../../session/core/sessionDb';
 import {
   isSeedSkipped,
   loadModuleTranslationMap,
@@ -14,11 +14,11 @@ import {
 } from './tenantTranslations';
 import { i18nOptions, missingKeyText, setFallBackToNotFound } from './runtime';
 import { seedSourceFrom } from './seedSource';
-import { apiFetch } from '../api/apiFetch';
+import { apiFetch } from '../../pipeline/page/apiFetch';
 import { storageKeys } from '../storage/keys';
 import { removeLocal, writeLocal } from '../storage/localStore';
 
-vi.mock('../api/apiFetch', () => ({ apiFetch: vi.fn() }));
+vi.mock('../../pipeline/page/apiFetch', () => ({ apiFetch: vi.fn() }));
 const api = vi.mocked(apiFetch);
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

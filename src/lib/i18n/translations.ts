@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { getValidated } from '../api/getValidated';
-import { readKv, writeKv } from '../../core/session/sessionDb';
+import { getValidated } from '../../pipeline/page/getValidated';
+import { readKv, writeKv } from '../../session/core/sessionDb';
 import { storageKeys } from '../storage/keys';
 import { readLocal } from '../storage/localStore';
 

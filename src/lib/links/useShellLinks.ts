@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from '../../state/jotai';
 import { runtimeConfigAtom } from '../../config/configAtom';
-import { sessionAtom } from '../session/sessionAtoms';
+import { sessionAtom } from '../../session/page/sessionAtoms';
 import { contentAtom, permissionsAtom, userTenantKey } from '../state/signedInState';
 import { recordVisit } from '../history/historyStore';
 import { communityAppPermission, communityOrigin } from './communityLinks';

@@ -1,4 +1,4 @@
-import { switchScope, type SwitchOutcome } from '../session/switching';
+import { switchScope, type SwitchOutcome } from '../../session/page/switching';
 import { notify } from '../notify';
 import { orgTreeEngine } from './orgTreeClient';
 import { publishOrgTree } from './orgTreeService';

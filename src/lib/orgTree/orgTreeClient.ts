@@ -1,6 +1,6 @@
 import { transfer, wrap, type Remote } from 'comlink';
 import type { OrgTreeApi } from '../../core/orgTree/orgTreeEngine';
-import { apiFetch } from '../api/apiFetch';
+import { apiFetch } from '../../pipeline/page/apiFetch';
 import { trustedScriptUrl } from '../trustedTypes/scriptUrls';
 import orgTreeWorkerUrl from '../../../workers/orgTree.worker.ts?worker&url';
 

@@ -6,10 +6,10 @@ import { clearOrgTree, loadGlobalStateInWorker, orgTreeMark, orgTreeSettled, res
 import { orgTreeEngine } from './orgTreeClient';
 import { chooseOrganisation } from './chooseOrganisation';
 import { registerNotifier, type Notice } from '../notify';
-import { storeSessionOf } from '../../core/session/storedScope.testSupport';
+import { storeSessionOf } from '../../session/core/storedScope.testSupport';
 
 const apiFetch = vi.hoisted(() => vi.fn<(path: string) => Promise<Response>>());
-vi.mock('../api/apiFetch', () => ({ apiFetch }));
+vi.mock('../../pipeline/page/apiFetch', () => ({ apiFetch }));
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const tree = [{ Id: id(1), Name: 'Root', ParentId: null, Children: [{ Id: id(2), Name: 'Child', ParentId: id(1), Children: [], Position: 0 }], Position: 0 }];

@@ -1,6 +1,6 @@
 import { appStore } from '../../state/jotai';
-import { isGatewayStatus } from '../../core/pipeline/gateway';
-import { apiFetch } from '../api/apiFetch';
+import { isGatewayStatus } from '../../pipeline/core/gateway';
+import { apiFetch } from '../../pipeline/page/apiFetch';
 import { orgTreeEngine } from './orgTreeClient';
 import { currentOrganisationAtom, orgTreeNodeCountAtom, orgTreeRevisionAtom, orgTreeStatusAtom } from './orgTreeAtoms';
 import type { IngestOptions, OrgTreeSummary } from '../../core/orgTree/orgTreeEngine';

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { atom, appStore } from '../../state/jotai';
-import { apiFetch } from '../api/apiFetch';
-import { submitWrite, waitingBody } from '../outbox/outbox';
-import { onWriteSettled } from '../outbox/outboxState';
-import { sessionAtom } from '../session/sessionAtoms';
+import { apiFetch } from '../../pipeline/page/apiFetch';
+import { submitWrite, waitingBody } from '../../outbox/page/outbox';
+import { onWriteSettled } from '../../outbox/page/outboxState';
+import { sessionAtom } from '../../session/page/sessionAtoms';
 import {
   dateFormatValues,
   defaultDateTimePreferences,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { CaseType, SalesCase, SubscriptionTerm } from '../../core/sales/salesCase';
-import { apiFetch } from '../api/apiFetch';
-import { submitWrite, type WriteOutcome } from '../outbox/outbox';
+import { apiFetch } from '../../pipeline/page/apiFetch';
+import { submitWrite, type WriteOutcome } from '../../outbox/page/outbox';
 
 /**
  * The platform calls of the upgrade, trial, contact-sales and renewal flows: the tenant's

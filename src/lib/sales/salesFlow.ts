@@ -11,8 +11,8 @@ import {
 } from '../../core/sales/salesCase';
 import { appStore, atom } from '../../state/jotai';
 import { signedInContentAttributes } from '../i18n/seedSource';
-import type { WriteOutcome } from '../outbox/outbox';
-import { sessionAtom } from '../session/sessionAtoms';
+import type { WriteOutcome } from '../../outbox/page/outbox';
+import { sessionAtom } from '../../session/page/sessionAtoms';
 import { currentTenantAtom, currentUserAtom } from '../state/signedInState';
 import { createSalesCase, fetchSubscriptions, postWebToLead, safeLeadUrl } from './salesApi';
 

@@ -1,5 +1,5 @@
 import { atom, appStore } from '../../state/jotai';
-import { loadedScopeAtom } from '../session/sessionAtoms';
+import { loadedScopeAtom } from '../../session/page/sessionAtoms';
 import type {
   AccessLevel,
   ContentObject,
@@ -45,7 +45,7 @@ export function grantedPermissions(map: Record<string, boolean> | null): Set<str
 }
 
 // Defined beside the claims: the pre-paint (lib/prepaint) checks it before the state modules load.
-export { memberScopeKey, userTenantKey } from '../../core/session/claims';
+export { memberScopeKey, userTenantKey } from '../../session/core/claims';
 
 /** Logoff: nothing of the signed-out member stays in memory. */
 export function clearSignedInState(): void {

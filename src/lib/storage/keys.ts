@@ -27,7 +27,7 @@ export const storageKeys = {
   swRetired: `${storagePrefix}swRetired`,
   /** Every member's browsing history on this browser, one document keyed by user and tenant. */
   history: `${storagePrefix}history`,
-  /** Which fonts and images the kept top bar uses, for the next start's pre-paint to prepare (lib/prepaint/warmUp): nothing about the member. */
+  /** Which fonts and images the kept top bar uses, for the next start's pre-paint to prepare (firstPaint/page/warmUp): nothing about the member. */
   chromeWarmUp: `${storagePrefix}chromeWarmUp`,
   /** The last start-up run's alert banners, for the next start to show with the live chrome (lib/alerts/keptBanners). */
   keptBanners: `${storagePrefix}keptBanners`,

@@ -8,7 +8,7 @@ import { applyTheme } from './theme';
 import { loadSignedInTheme } from './themeStartup';
 
 const answer = vi.hoisted(() => ({ current: null as (() => Promise<Response>) | null }));
-vi.mock('../api/apiFetch', () => ({
+vi.mock('../../pipeline/page/apiFetch', () => ({
   apiFetch: vi.fn((path: string) => {
     if (path !== '/api/atlas/v1/theme') throw new Error(`unexpected call ${path}`);
     if (!answer.current) throw new TypeError('Failed to fetch');

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { appStore } from '../../state/jotai';
-import { getValidated } from '../api/getValidated';
+import { getValidated } from '../../pipeline/page/getValidated';
 import { themeEnabledAtom } from '../state/signedInState';
 import { initTheme, knownThemes } from './theme';
 

@@ -43,7 +43,7 @@ async function writeSession(page: Page, session: { accessToken: unknown; auth: u
 }
 
 /**
- * Stores a sign-in as the sign-in page does (`src/lib/session/session.ts` storeSignIn): the tokens,
+ * Stores a sign-in as the sign-in page does (`src/session/page/session.ts` storeSignIn): the tokens,
  * when they were issued, the tenant, the e-mail for the next sign-in and a fresh idle window. The
  * page must be on the shell's origin.
  */

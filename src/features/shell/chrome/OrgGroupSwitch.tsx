@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../../state/jotai';
 import { currentTenantAtom } from '../../../lib/state/signedInState';
-import { sessionAtom } from '../../../lib/session/sessionAtoms';
+import { sessionAtom } from '../../../session/page/sessionAtoms';
 import { ScopeMenu } from './ScopeMenu';
 import { useScopeSwitch } from './useScopeSwitch';
 

@@ -2,7 +2,7 @@ import { Menu } from '@ark-ui/react/menu';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../../state/jotai';
 import { currentUserAtom } from '../../../lib/state/signedInState';
-import { sessionAtom } from '../../../lib/session/sessionAtoms';
+import { sessionAtom } from '../../../session/page/sessionAtoms';
 import { useScopeSwitch } from './useScopeSwitch';
 
 /**

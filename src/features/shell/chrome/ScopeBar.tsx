@@ -10,7 +10,7 @@ import { OrgGroupSwitch } from './OrgGroupSwitch';
 import { useMediaQuery, wideBar } from './useMediaQuery';
 
 // The sales entry points (and the sales flow's code) load once the first screen is on screen.
-const LoadedSalesActions = lazy(() => firstScreenShown.then(() => import('../../sales/SalesActions')).then((m) => ({ default: m.SalesActions })));
+const LoadedSalesActions = lazy(() => firstScreenShown.then(() => import('../../sales/SalesActions.chunk')).then((m) => ({ default: m.SalesActions })));
 
 function SalesActions() {
   return (

@@ -17,11 +17,11 @@ export interface ScopeMenuProps {
   busy: boolean;
   onChoose: (value: string) => void;
   testId?: string;
-  /** Which of the bar's controls it is (lib/prepaint/keptClicks). */
+  /** Which of the bar's controls it is (firstPaint/page/clickForwarder). */
   control?: string;
 }
 
-const LoadedScopeMenu = deferredMenu<ScopeMenuProps>(() => import('./ScopeMenuLoaded').then((m) => m.ScopeMenuLoaded));
+const LoadedScopeMenu = deferredMenu<ScopeMenuProps>(() => import('./ScopeMenuContent.chunk').then((m) => m.ScopeMenuLoaded));
 
 /** The button's caption and chevron, the same before and after the menu's code has loaded. */
 export function ScopeButtonContent({ caption, level }: { caption: string; level?: string | undefined }) {

@@ -4,7 +4,7 @@ import { useAtomValue } from '../../../state/jotai';
 import { currentTenantAtom, tenantsAtom } from '../../../lib/state/signedInState';
 
 // The switcher's dialog (the kit's dialog, the search) loads when it is first opened.
-const TenantDialog = lazy(() => import('./TenantDialog'));
+const TenantDialog = lazy(() => import('./TenantDialog.chunk'));
 
 export function SandboxBadge() {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../../state/jotai';
 import { currentUserAtom, type CurrentUser } from '../../../lib/state/signedInState';
-import { sessionAtom } from '../../../lib/session/sessionAtoms';
+import { sessionAtom } from '../../../session/page/sessionAtoms';
 import { deferredMenu } from './deferredMenu';
 
-const LoadedUserMenu = deferredMenu<{ onSignOut: () => void }>(() => import('./UserMenuLoaded').then((m) => m.UserMenuLoaded));
+const LoadedUserMenu = deferredMenu<{ onSignOut: () => void }>(() => import('./UserMenuContent.chunk').then((m) => m.UserMenuLoaded));
 
 export const userMenuLabel = (t: (key: string) => string, name: string) => `${t('UserMenu')}: ${name}`;
 

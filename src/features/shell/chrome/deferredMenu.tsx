@@ -31,7 +31,7 @@ interface StandInProps {
   label: string;
   disabled?: boolean;
   testId?: string | undefined;
-  /** Which of the bar's controls it is (lib/prepaint/keptClicks): a click on its kept copy comes here. */
+  /** Which of the bar's controls it is (firstPaint/page/clickForwarder): a click on its kept copy comes here. */
   control?: string | undefined;
   children: ReactNode;
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { switchScope } from '../../../lib/session/switching';
-import type { RefreshParams } from '../../../core/session/refresh';
+import { switchScope } from '../../../session/page/switching';
+import type { RefreshParams } from '../../../session/core/refresh';
 import { toast } from '../../../components/toast/toast';
 
 /**
  * One switch at a time from the chrome. A tenant switch goes to /landing, an organisation-group or
- * role switch reloads (lib/session/switching); a role choice that changed nothing reloads here when
+ * role switch reloads (session/page/switching); a role choice that changed nothing reloads here when
  * asked (`reloadOnSameScope`). Failures keep everything as it was.
  */
 export function useScopeSwitch() {

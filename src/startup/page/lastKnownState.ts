@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+import { deleteKv, readKv, sessionKeys, writeKvIf } from '../../session/core/sessionDb';
+import { scopeKeyOf, scopeOf } from '../../session/core/sessionScope';
+import { lastKnownStateKey } from './startKind';
+import { languageSchema } from '../../lib/auth/anonymousState';
+import {
+  accessLevelSchema,
+  contentObjectSchema,
+  currentUserSchema,
+  dateTimePreferenceSchema,
+  navigationConfigSchema,
+  orgGroupUserSchema,
+  tenantSchema,
+  toolPreferencesSchema,
+} from '../../lib/state/globalStateTypes';
+
+/**
+ * The signed-in state last loaded from the platform, kept in IndexedDB so a reload without network
+ * shows the same member, tenant and chrome. One copy, for one member, tenant, organisation group
+ * and role (`claims` `memberScopeKey`); it is checked on the way back in (storage can be corrupt),
+ * read only under its own scope, and deleted at sign-out and at a switch.
+ */
+const lastKnownStateSchema = z.object({
+  scopeKey: z.string(),
+  permissions: z.array(z.string()),
+  languages: z.array(languageSchema),
+  user: z.nullable(currentUserSchema),
+  tenant: z.nullable(tenantSchema),
+  tenants: z.nullable(z.array(tenantSchema)),
+  settings: z.nullable(dateTimePreferenceSchema),
+  accessLevel: z.nullable(accessLevelSchema),
+  orgGroupUsers: z.array(orgGroupUserSchema),
+  navigation: navigationConfigSchema,
+  version: z.string(),
+  content: z.nullable(contentObjectSchema),
+  toolPreferences: z.nullable(toolPreferencesSchema),
+});
+
+export type LastKnownState = z.infer<typeof lastKnownStateSchema>;
+
+const key = lastKnownStateKey;
+const isAnything = (value: unknown): value is unknown => value !== undefined;
+
+export async function readLastKnownState(scopeKey: string): Promise<LastKnownState | null> {
+  const parsed = lastKnownStateSchema.safeParse(await readKv(key, isAnything));
+  return parsed.success && parsed.data.scopeKey === scopeKey ? parsed.data : null;
+}
+
+/**
+ * Keeps the copy only if its scope (its scopeKey) and `language` (the one it was loaded in) are
+ * still the signed-in ones when it is written, checked in the same IndexedDB transaction as the
+ * write: a load that outlived a sign-out or a switch keeps nothing.
+ */
+export async function writeLastKnownState(state: LastKnownState, language: string): Promise<boolean> {
+  return writeKvIf({ [key]: state }, [sessionKeys.accessToken, sessionKeys.language], (read) => {
+    const now = scopeOf(read[sessionKeys.accessToken], read[sessionKeys.language]);
+    return now !== null && scopeKeyOf(now) === state.scopeKey && now.language.toLowerCase() === language.toLowerCase();
+  });
+}
+
+export async function clearLastKnownState(): Promise<void> {
+  try {
+    await deleteKv(key);
+  } catch {
+    // nothing stored
+  }
+}
