@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, Provider } from '../../state/jotai';
 import { currentTenantAtom, type Tenant } from '../../lib/state/signedInState';
 import { alertBannersAtom } from '../../startup/page/runChecks';
-import { dismissedAlertIdsAtom } from '../../startup/page/keptAnswers';
+import { dismissedAlertIdsAtom } from '../../startup/page/storage';
 import type { AlertBanner } from '../../lib/alerts/alertSchemas';
 import { readLocal, removeLocal } from '../../lib/storage/localStore';
 import { storageKeys } from '../../lib/storage/keys';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
 import { currentTenantAtom } from '../../lib/state/signedInState';
 import { alertBannersAtom } from '../../lib/alerts/alertBanners';
-import { dismissAlert, dismissedAlertIdsAtom } from '../../startup/page/keptAnswers';
+import { dismissAlert, dismissedAlertIdsAtom } from '../../startup/page/storage';
 import { visibleBanners } from '../../lib/alerts/bannerRules';
 import { BannerIcon } from './BannerIcon';
 import { MaintenanceBanner } from './MaintenanceBanner';

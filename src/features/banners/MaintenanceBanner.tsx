@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
-import { announcedMaintenance, dismissedAlertIdsAtom, maintenanceAnnouncedAtom } from '../../startup/page/keptAnswers';
-import { showsMaintenanceBanner } from '../../startup/page/sessionEntry';
+import { announcedMaintenance, dismissedAlertIdsAtom, maintenanceAnnouncedAtom } from '../../startup/page/storage';
+import { showsMaintenanceBanner } from '../../startup/page/modalRules';
 import { machineDateTime, parseUtcNoZone } from '../../lib/datetime/format';
 import { useDateTimeFormat } from '../../lib/preferences/useDateTimeFormat';
 import { BannerIcon } from './BannerIcon';

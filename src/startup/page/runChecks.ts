@@ -7,19 +7,18 @@ import { toolPreferencesAtom } from '../../lib/state/signedInState';
 import type { ToolPreferences } from '../../lib/state/globalStateTypes';
 import type { BenchmarkingNotification, MaintenanceAlert } from '../../lib/alerts/alertSchemas';
 import { acknowledgeMaintenance, fetchBanners, fetchBenchmarking, fetchMaintenance, saveBenchmarking, saveToolPreferences } from '../../lib/alerts/alertsApi';
-import { maintenanceAcknowledgement } from './maintenance';
-import { announceMaintenance } from './keptAnswers';
+import { maintenanceAcknowledgement, mayCheckMaintenance } from './maintenance';
+import { announceMaintenance } from './storage';
 import {
   benchmarkingSave,
   mayCheckBenchmarking,
-  mayCheckMaintenance,
   productImprovementsSave,
   showsBenchmarking,
   showsProductImprovements,
   type BenchmarkingOutcome,
   type ProductImprovementsOutcome,
   type StartupModal,
-} from './sessionEntry';
+} from './modalRules';
 
 /**
  * A start-up run's I/O (SPEC §4 "Start-up"): the release alert banners (every run) and the three

@@ -4,7 +4,7 @@ import { useCloseOnce } from './useCloseOnce';
 import { Modal } from '../../components/dialog/Modal';
 import { Button } from '../../components/button/Button';
 import type { BenchmarkingNotification } from '../../lib/alerts/alertSchemas';
-import type { BenchmarkingOutcome } from '../page/sessionEntry';
+import type { BenchmarkingOutcome } from '../page/modalRules';
 import { BenchmarkingIllustration } from './BenchmarkingIllustration';
 
 export interface BenchmarkingModalProps {

@@ -7,7 +7,7 @@ import { Button } from '../../components/button/Button';
 import { SafeHtml } from '../../components/safeHtml/SafeHtml';
 import { runtimeConfigAtom } from '../../config/configAtom';
 import { toSafeContent } from '../../lib/safeContent/safeContent';
-import type { ProductImprovementsOutcome } from '../page/sessionEntry';
+import type { ProductImprovementsOutcome } from '../page/modalRules';
 
 export interface ProductImprovementsModalProps {
   onClose: (outcome: ProductImprovementsOutcome) => void;

@@ -6,9 +6,9 @@ import { decideStartupRun } from '../page/runDecision';
 import { sessionAtom } from '../../session/page/sessionAtoms';
 import { languageAtom } from '../../lib/i18n/runtime';
 import { startupExcludedPrefixes } from '../../config/paths';
-import { claimStartupModals } from '../page/keptAnswers';
+import { claimStartupModals } from '../page/storage';
 import { clearAlertBanners, loadAlertBanners, startupChecks } from '../page/runChecks';
-import { currentSlot, startupDelayMs, type StartupModal, type StartupSlot } from '../page/sessionEntry';
+import { currentSlot, startupDelayMs, type StartupModal, type StartupSlot } from '../page/modalRules';
 
 export interface StartupQueue {
   /** The dialog to show now, if any. */

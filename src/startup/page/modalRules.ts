@@ -1,9 +1,12 @@
+/**
+ * The start-up modals' rules, without I/O (SPEC §4, §6): the run's delay, what the sign-in session's
+ * entry keeps (auth roots done, the maintenance window announced), when each modal shows, what each
+ * outcome sends, and the order the queued dialogs show in.
+ */
 import type { ToolPreferences } from '../../lib/state/globalStateTypes';
 import { maintenanceAlertSchema, type BenchmarkingNotification, type MaintenanceAlert } from '../../lib/alerts/alertSchemas';
 import { parseUtcNoZone } from '../../lib/datetime/instant';
 import { isDismissed } from '../../lib/alerts/bannerRules';
-export { isStartupPath } from './runDecision';
-export { mayCheckMaintenance } from './maintenance';
 
 /** SPEC §9: start-up runs this long after a current user exists. */
 export const startupDelayMs = 250;

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { appStore } from '../../state/jotai';
 import { storageKeys } from '../../lib/storage/keys';
 import { removeLocal } from '../../lib/storage/localStore';
-import { claimStartupModals, dismissAlert, dismissedAlertIdsAtom } from './keptAnswers';
+import { claimStartupModals, dismissAlert, dismissedAlertIdsAtom } from './storage';
 
 beforeEach(() => {
   removeLocal(storageKeys.session);

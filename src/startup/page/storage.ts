@@ -2,7 +2,7 @@ import { storageKeys } from '../../lib/storage/keys';
 import { readLocal, writeLocal } from '../../lib/storage/localStore';
 import { atom, appStore } from '../../state/jotai';
 import { parseDismissedIds, withDismissedId } from '../../lib/alerts/bannerRules';
-import { parseAnnouncedMaintenance, parseStartupRoots, withAnnouncedMaintenance, withStartupRoot } from './sessionEntry';
+import { parseAnnouncedMaintenance, parseStartupRoots, withAnnouncedMaintenance, withStartupRoot } from './modalRules';
 import type { MaintenanceAlert } from '../../lib/alerts/alertSchemas';
 
 /**

@@ -5,9 +5,7 @@ import type { BenchmarkingNotification, MaintenanceAlert } from '../../lib/alert
 import {
   benchmarkingSave,
   currentSlot,
-  isStartupPath,
   mayCheckBenchmarking,
-  mayCheckMaintenance,
   parseAnnouncedMaintenance,
   parseStartupRoots,
   showsMaintenanceBanner,
@@ -18,7 +16,9 @@ import {
   withStartupRoot,
   type StartupModal,
   type StartupSlot,
-} from './sessionEntry';
+} from './modalRules';
+import { isStartupPath } from './runDecision';
+import { mayCheckMaintenance } from './maintenance';
 
 const prefs: ToolPreferences = { UserFeedback: true, UserGuidance: true, ProductImprovements: false, ProductImprovementsNotification: true };
 const notification: BenchmarkingNotification = { messageId: 'BenchmarkingHomePageAnnouncement', notificationStatus: true, notificationType: 'HOME_PAGE' };
