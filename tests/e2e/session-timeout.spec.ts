@@ -185,32 +185,6 @@ test.describe('session timeout', () => {
     await expect.poll(() => countRefreshes(platform)).toBe(1);
   });
 
-  test('a member without SessionTimeoutWarning is never warned nor timed out', async ({ context, signedIn }) => {
-    await context.clock.install();
-    const [page] = await openSignedIn(context, signedIn, ['/mfe-host'], 'basic@acme.test');
-    await context.clock.fastForward(300_000);
-    await context.clock.fastForward(120_000);
-    await expect(new ShellChrome(page!).memberName).not.toBeEmpty();
-    await warning(page!).expectGone();
-    await expect(page!).toHaveURL(/\/mfe-host$/);
-  });
-
-  test('a tab whose clock jumps past the deadline (a machine that slept) signs out at once, without a stale warning', async ({ context, signedIn }) => {
-    await context.clock.install();
-    const [page] = await openSignedIn(context, signedIn, ['/mfe-host']);
-    await page!.evaluate(() => {
-      const seen = { warning: false };
-      (window as unknown as { __warningSeen: typeof seen }).__warningSeen = seen;
-      new MutationObserver(() => {
-        if (document.querySelector('[role="alertdialog"]')) seen.warning = true;
-      }).observe(document.body, { childList: true, subtree: true });
-    });
-    await context.clock.fastForward(3_600_000);
-    await expect(page!).toHaveURL(/\/auth$/);
-    expect(await page!.evaluate(() => (window as unknown as { __warningSeen: { warning: boolean } }).__warningSeen.warning)).toBe(false);
-    expect(await returnUrl(page!)).toBe('/mfe-host');
-  });
-
   test('a tab whose wall clock jumped past the deadline (a sleeping laptop) signs out on waking, with no stale warning first', async ({ page, signedIn, platform }) => {
     // Records, in the page, whether any alert dialog (the timeout warning) was ever put on screen.
     await page.addInitScript(() => {

@@ -205,15 +205,6 @@ test.describe('auto refresh (one tab)', () => {
     expect(await countRefreshes(platform)).toBe(5);
   });
 
-  test('no auto refresh without AutoRefreshToken', async ({ context, tabs, signedIn, platform }) => {
-    await context.clock.install();
-    await openSignedIn(tabs, signedIn, 2, 'basic@acme.test');
-    await context.clock.fastForward(3000);
-    await context.clock.fastForward(240_000);
-    await context.clock.fastForward(240_000);
-    expect(await countRefreshes(platform)).toBe(0);
-  });
-
   test('right after signing in, the first run (3 s on) comes from one of 3 tabs and sends no grant: the tokens are fresh', async ({ context, tabs, signIn, platform }) => {
     await context.clock.install();
     const runs = autoRefreshRuns(context);
