@@ -17,7 +17,7 @@ import { waterfall, type TimedRequest, type Waterfall } from './waterfall.ts';
  * document can be a frame or more earlier, and by how much differs between the pages (the
  * shell's kept chrome is a whole bar, the bare page one line); that time is reported beside it.
  * Two times per shell start, kept apart: the name first on screen (the kept chrome painted before
- * the app's code runs, lib/prepaint, `data-prepaint="user-name"`; or the app's own, whichever
+ * the app's code runs, firstPaint/page, `data-prepaint="user-name"`; or the app's own, whichever
  * comes first) and the live chrome (the app's `data-testid="user-name"` in the document,
  * interactive). The bare page's name is its live chrome.
  * Adds the offline warm start (network off, everything from the service worker and the

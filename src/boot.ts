@@ -7,7 +7,7 @@ import { storageKeys } from './lib/storage/keys';
 import { provideDpop } from './session/core/dpopProvider';
 
 /**
- * The page's first script: the kept top bar is painted from IndexedDB (lib/prepaint) before the
+ * The page's first script: the kept top bar is painted from IndexedDB (firstPaint/page) before the
  * app is imported. The app's first evaluation (React DOM and the shell) is one long task, and
  * the IndexedDB answers and stylesheet loads the pre-paint waits for would queue behind it. The
  * app loses little by waiting: its files download meanwhile (index.html preloads them; the service
@@ -29,9 +29,9 @@ if (sessionStored) {
   openEarly(name, version, { store: stores.kv, keys: [sessionKeys.auth, sessionKeys.accessToken, sessionKeys.language, chromeSnapshotKey] });
   linkKeptStylesheets();
 }
-const prePaint = sessionStored ? import('./firstPaint/page/painter.chunk') : null;
+const painter = sessionStored ? import('./firstPaint/page/painter.chunk') : null;
 
-void (prePaint?.then((m) => m.prePaint()) ?? Promise.resolve(false))
+void (painter?.then((m) => m.paintSnapshot()) ?? Promise.resolve(false))
   .catch(() => false)
   .then((painted) => {
     // Whether the kept chrome was painted, for whoever watches the start (the bench, the browser tests).
@@ -40,6 +40,6 @@ void (prePaint?.then((m) => m.prePaint()) ?? Promise.resolve(false))
   })
   .catch(async (error: unknown) => {
     // Without the app the copy would be a chrome that does nothing.
-    (await prePaint?.catch(() => null))?.dropPrePaint();
+    (await painter?.catch(() => null))?.dropPaintedCopy();
     console.error('Bootstrap failed', error);
   });

@@ -32,7 +32,7 @@ import { replaySoon, startOutbox } from '../../outbox/page/outboxState';
 import { whenOnlineSettled } from '../../pipeline/page/onlineSettled';
 import './chrome/chrome.css';
 import { useShellLinks } from '../../lib/links/useShellLinks';
-import { keepChrome } from '../../firstPaint/page/writer';
+import { snapshotWriter } from '../../firstPaint/page/writer';
 import { wideBar } from './chrome/useMediaQuery';
 import './shell.css';
 
@@ -79,7 +79,7 @@ function useOutbox(reachable: boolean) {
 }
 
 /**
- * What the next start pre-paints (lib/prepaint): the bar as it is on screen, kept current. Left
+ * What the next start pre-paints (firstPaint/page): the bar as it is on screen, kept current. Left
  * out: what the first screen does not show yet (the clock, the sales entry points, the waiting
  * writes and update indicators load after it) and what is true only for the moment (the offline
  * note and other status text, menus).
@@ -91,7 +91,7 @@ const shownScope = () => appStore.get(loadedScopeAtom)?.scopeKey ?? null;
 function useKeptChrome(bar: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const element = bar.current;
-    return element ? keepChrome(element, { leaveOut: notPrePainted, layoutQuery: wideBar, shownScope }) : undefined;
+    return element ? snapshotWriter(element, { leaveOut: notPrePainted, layoutQuery: wideBar, shownScope }) : undefined;
   }, [bar]);
 }
 

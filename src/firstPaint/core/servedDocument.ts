@@ -1,6 +1,6 @@
 import type { ChromeSnapshot } from './snapshot';
 import { barMarkup, escapeMarkup } from './barTree';
-import { keptStylesheets } from './snapshotStylesheets';
+import { snapshotStylesheets } from './snapshotStylesheets';
 
 /**
  * The page as the service worker serves it to a returning member: index.html with the kept top
@@ -62,7 +62,7 @@ export function keptChromeCss(params: URLSearchParams): string {
  * the page would paint it: no theme kept with it, a bar the allow-list leaves nothing of, a layout
  * query of another form, or an index.html without the places it goes.
  */
-export function keptChromeDocument(html: string, kept: ChromeSnapshot): string | null {
+export function servedDocument(html: string, kept: ChromeSnapshot): string | null {
   const { theme, colorScheme } = kept;
   if (theme === undefined || !themeName.test(theme) || (colorScheme !== 'light' && colorScheme !== 'dark')) return null;
   const bar = barMarkup(kept.bar);
@@ -88,7 +88,7 @@ export function keptChromeDocument(html: string, kept: ChromeSnapshot): string |
   // In CORS mode, as the bundler's own links and the first script's (firstPaint/page/stylesheetLinks) ask for them.
   const links = [
     ...own,
-    ...keptStylesheets(kept.styles)
+    ...snapshotStylesheets(kept.styles)
       .filter((path) => !ownPaths.includes(path))
       .map((path) => `<link rel="stylesheet" crossorigin href="${escapeMarkup(path)}">`),
     `<link rel="stylesheet" href="${escapeMarkup(styleHref)}">`,

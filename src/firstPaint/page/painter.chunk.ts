@@ -3,7 +3,7 @@ import type { ChromeSnapshot } from '../core/snapshot';
 import { readPaintableSnapshot } from '../core/reader';
 import { initTheme } from '../../lib/theme/theme';
 import { brandName, brandVariable, hexColor, keptChromeStylePath, languageTag, prePaintRootAttribute } from '../core/servedDocument';
-import { keptStylesheets } from '../core/snapshotStylesheets';
+import { snapshotStylesheets } from '../core/snapshotStylesheets';
 import { linkedStylesheet, linkStylesheet, loadOutcome } from './stylesheetLinks';
 import { forwardKeptClicks } from './clickForwarder';
 import { restoreBar } from './barElements';
@@ -25,7 +25,7 @@ import { readWarmUp, warmUp } from './warmUp';
 /** A stylesheet that is not there by then (none should take long: the service worker's precache serves them) leaves the start as it was. */
 const stylesheetWaitMs = 1000;
 
-export async function prePaint(): Promise<boolean> {
+export async function paintSnapshot(): Promise<boolean> {
   const served = document.querySelector<HTMLElement>(`[${prePaintRootAttribute}]`);
   // Answered by the page's first script's reads (src/boot.ts) when it made them.
   const reads = readPaintableSnapshot();
@@ -85,7 +85,7 @@ function onScreen(): Promise<void> {
 
 /** Every stylesheet the bar needs, loaded (the live chrome's lazy code then finds them there). */
 async function stylesheetsLoaded(paths: readonly string[]): Promise<boolean> {
-  const wanted = keptStylesheets(paths);
+  const wanted = snapshotStylesheets(paths);
   const present = new Map<string, HTMLLinkElement>();
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) present.set(new URL(link.href, location.href).pathname, link);
   const loads = wanted.map((path) => {
@@ -156,6 +156,6 @@ function dropServed(container: HTMLElement): void {
 }
 
 /** Takes the pre-painted copy away (the app could not start). */
-export function dropPrePaint(): void {
+export function dropPaintedCopy(): void {
   document.querySelector(`[${prePaintRootAttribute}]`)?.remove();
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { restoreBar } from './barElements';
 import type { ChromeSnapshot } from '../core/snapshot';
 import { barMarkup, type ChromeNode } from '../core/barTree';
-import { keptChromeCss, keptChromeDocument, keptChromeStyleHref } from '../core/servedDocument';
+import { keptChromeCss, servedDocument, keptChromeStyleHref } from '../core/servedDocument';
 
 // jsdom's parser is a spec HTML parser (parse5): what it builds from the markup is what a browser builds.
 const node = (tag: string, attrs: Record<string, string> = {}, ...children: ChromeNode[]): ChromeNode => ({ tag, attrs, children });
@@ -88,9 +88,9 @@ const snapshot = (over: Partial<ChromeSnapshot> = {}): ChromeSnapshot => ({
   ...over,
 });
 
-describe('keptChromeDocument', () => {
+describe('servedDocument', () => {
   it('serves the page in the copy’s language, direction, theme and brand, its stylesheets and bar before the root', () => {
-    const doc = parse(keptChromeDocument(index, snapshot())!);
+    const doc = parse(servedDocument(index, snapshot())!);
     const html = doc.documentElement;
     expect([html.lang, html.dir, html.dataset.theme, html.dataset.colorScheme, html.dataset.brand]).toEqual(['de-de', 'ltr', 'preview-dark', 'dark', 'custom']);
     // Every stylesheet ahead of the scripts (the first paint waits for them), in cascade order, each once.
@@ -107,16 +107,16 @@ describe('keptChromeDocument', () => {
   });
 
   it('leaves out what is not a checked value, and serves nothing it cannot serve as the page would paint it', () => {
-    const doc = parse(keptChromeDocument(index, snapshot({ lang: 'de" onload="x', brand: 'Custom!', styles: ['https://evil.test/x.css', '/assets/../x.css', '/assets/ok.css'] }))!);
+    const doc = parse(servedDocument(index, snapshot({ lang: 'de" onload="x', brand: 'Custom!', styles: ['https://evil.test/x.css', '/assets/../x.css', '/assets/ok.css'] }))!);
     expect(doc.documentElement.hasAttribute('lang')).toBe(false);
     expect(doc.documentElement.hasAttribute('data-brand')).toBe(false);
     expect(doc.documentElement.getAttributeNames().filter((n) => n.startsWith('on'))).toEqual([]);
     expect([...doc.head.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href')).slice(0, 2)).toEqual(['/assets/main-abc.css', '/assets/ok.css']);
     // A copy kept before its theme was, a theme that is no name, a layout query of another form, a bar of nothing.
     for (const over of [{ theme: undefined }, { colorScheme: 'dim' }, { theme: 'x" y' }, { media: { query: '(min-width: 64rem), print', matches: true } }, { bar: node('div') }]) {
-      expect(keptChromeDocument(index, snapshot(over as Partial<ChromeSnapshot>)), JSON.stringify(over)).toBeNull();
+      expect(servedDocument(index, snapshot(over as Partial<ChromeSnapshot>)), JSON.stringify(over)).toBeNull();
     }
-    expect(keptChromeDocument('<html><body>no head, no root</body></html>', snapshot())).toBeNull();
+    expect(servedDocument('<html><body>no head, no root</body></html>', snapshot())).toBeNull();
   });
 });
 

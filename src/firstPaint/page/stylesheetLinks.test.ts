@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../lib/storage/keys';
-import { keptStylesheets } from '../core/snapshotStylesheets';
+import { snapshotStylesheets } from '../core/snapshotStylesheets';
 import { linkedStylesheet, linkKeptStylesheets } from './stylesheetLinks';
 
 const styles = ['/assets/signed-in-shared-Bbg.css', '/assets/signed-in-C1z.css'];
@@ -16,10 +16,10 @@ afterEach(() => {
 
 describe('kept stylesheets', () => {
   it('are the build\'s own same-origin stylesheets, at most 24', () => {
-    expect(keptStylesheets([...styles, 7, 'https://evil.test/x.css', '//evil.test/a.css', '/assets/../x.css', '/other/a.css', 'javascript:alert(1)'])).toEqual(styles);
-    expect(keptStylesheets(Array.from({ length: 30 }, (_, i) => `/assets/s${i}.css`))).toHaveLength(24);
+    expect(snapshotStylesheets([...styles, 7, 'https://evil.test/x.css', '//evil.test/a.css', '/assets/../x.css', '/other/a.css', 'javascript:alert(1)'])).toEqual(styles);
+    expect(snapshotStylesheets(Array.from({ length: 30 }, (_, i) => `/assets/s${i}.css`))).toHaveLength(24);
     // A page that linked one twice (the first script's link and the bundler's) keeps it once.
-    expect(keptStylesheets([...styles, ...styles])).toEqual(styles);
+    expect(snapshotStylesheets([...styles, ...styles])).toEqual(styles);
   });
 
   it('named by the warm-up note are linked in CORS mode, and whether each loaded is kept for the pre-paint', async () => {

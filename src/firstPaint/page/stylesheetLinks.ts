@@ -1,4 +1,4 @@
-import { keptStylesheets } from '../core/snapshotStylesheets';
+import { snapshotStylesheets } from '../core/snapshotStylesheets';
 import { storageKeys } from '../../lib/storage/keys';
 import { readLocal } from '../../lib/storage/localStore';
 
@@ -25,7 +25,7 @@ export function linkKeptStylesheets(): void {
   const styles = (note as { styles?: unknown } | null)?.styles;
   if (!Array.isArray(styles)) return;
   // A page the service worker served with the kept bar links them already (firstPaint/core/servedDocument).
-  for (const path of keptStylesheets(styles)) if (!document.querySelector(`link[rel="stylesheet"][href="${path}"]`)) applied.set(path, linkStylesheet(path));
+  for (const path of snapshotStylesheets(styles)) if (!document.querySelector(`link[rel="stylesheet"][href="${path}"]`)) applied.set(path, linkStylesheet(path));
 }
 
 /** Whether the first script's link to `path` has loaded (false: it failed); undefined when it made none. */

@@ -47,7 +47,7 @@ describe('the warm-up note of the kept bar', () => {
   it('is read back as kept, and gone once forgotten', () => {
     const note = captureWarmUp(showBar(), ['[hidden]', 'time'], styles);
     keepWarmUp(note);
-    // The stylesheets are the first script's to read (keptStylesheets.test.ts).
+    // The stylesheets are the first script's to read (stylesheetLinks.test.ts).
     expect(readWarmUp()).toEqual({ fonts: note.fonts, arabic: note.arabic, svgImage: note.svgImage });
     forgetWarmUp();
     expect(readWarmUp()).toBeNull();

@@ -1,6 +1,6 @@
 import { storageKeys } from '../../lib/storage/keys';
 import { readLocal, removeLocal, writeLocal } from '../../lib/storage/localStore';
-import { keptStylesheets } from '../core/snapshotStylesheets';
+import { snapshotStylesheets } from '../core/snapshotStylesheets';
 
 /**
  * What the kept bar's first frame would otherwise set up on the spot, prepared while the pre-paint
@@ -54,7 +54,7 @@ export function captureWarmUp(bar: HTMLElement, notKept: readonly string[], styl
     const font = getComputedStyle(element).font;
     if (font && !fonts.includes(font) && fonts.length < maxFonts) fonts.push(font);
   }
-  return { fonts, arabic, svgImage, styles: keptStylesheets(styles) };
+  return { fonts, arabic, svgImage, styles: snapshotStylesheets(styles) };
 }
 
 /** Kept quietly: a refused write loses a few milliseconds of the next start, nothing the member saved. */

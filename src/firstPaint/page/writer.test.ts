@@ -5,7 +5,7 @@ import { unsignedJwt } from '../../session/core/unsignedJwt.testSupport';
 import { chromeSnapshotKey } from '../../session/core/sessionKeys';
 import { isChromeSnapshot } from '../core/snapshot';
 import { memberScopeKey } from '../../session/core/claims';
-import { captureChrome, clearChromeSnapshot, keepChrome, keepNow, writeChromeSnapshot } from './writer';
+import { captureChrome, clearChromeSnapshot, snapshotWriter, keepNow, writeChromeSnapshot } from './writer';
 
 const scopeKey = (guid: string, tenantGuid: string, orgGroupGuid = 'group-1', role = 'Site Admin') => memberScopeKey({ guid, tenantGuid, orgGroupGuid, role });
 /** The scope the bar shows (the tab's loaded state): the stored session's unless a test changes it. */
@@ -80,7 +80,7 @@ describe('the kept chrome', () => {
     it('a change of the bar is written; one only inside what it leaves out (the clock’s minute) writes nothing', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const bar = showBar();
-      const stop = keepChrome(bar, options);
+      const stop = snapshotWriter(bar, options);
       await vi.advanceTimersByTimeAsync(300);
       await vi.waitFor(async () => expect(JSON.stringify((await kept())?.bar)).toContain('Ada Admin'));
 

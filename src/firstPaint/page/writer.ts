@@ -14,7 +14,7 @@ import { captureWarmUp, forgetWarmUp, keepWarmUp } from './warmUp';
  * group, role) and language it shows are still the signed-in ones, checked in the write's own
  * IndexedDB transaction.
  */
-export interface KeepChromeOptions {
+export interface SnapshotWriterOptions {
   /** What the first screen does not show yet, or shows only for the moment (menus, the clock, status notes): left out. */
   leaveOut: readonly string[];
   /** The media query that switches the bar's layout. */
@@ -28,14 +28,14 @@ export interface KeepChromeOptions {
 }
 
 /** What the kept copy leaves out: hidden parts (closed menus) and what the options name. */
-const notKept = (options: KeepChromeOptions): string[] => ['[hidden]', ...options.leaveOut];
+const notKept = (options: SnapshotWriterOptions): string[] => ['[hidden]', ...options.leaveOut];
 
 /** Coalesces a burst of changes (a state load updates the bar several times) into one write. */
 const settleMs = 300;
 
 const brandVariables = ['primary', 'secondary', 'tertiary'].flatMap((name) => [`--brand-${name}`, `--brand-on-${name}`]);
 
-export function keepChrome(bar: HTMLElement, options: KeepChromeOptions): () => void {
+export function snapshotWriter(bar: HTMLElement, options: SnapshotWriterOptions): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const schedule = () => {
@@ -73,7 +73,7 @@ export function keepChrome(bar: HTMLElement, options: KeepChromeOptions): () => 
 }
 
 /** Captures the bar now and writes it when the scope allows. False when not written. */
-export async function keepNow(bar: HTMLElement, options: KeepChromeOptions): Promise<boolean> {
+export async function keepNow(bar: HTMLElement, options: SnapshotWriterOptions): Promise<boolean> {
   if (!bar.isConnected) return false;
   const scope = await currentScope();
   const root = document.documentElement;
@@ -86,7 +86,7 @@ export async function keepNow(bar: HTMLElement, options: KeepChromeOptions): Pro
 }
 
 /** The snapshot of `bar` as it is on screen. */
-export function captureChrome(bar: HTMLElement, options: KeepChromeOptions, scopeKey: string, language: string): ChromeSnapshot | null {
+export function captureChrome(bar: HTMLElement, options: SnapshotWriterOptions, scopeKey: string, language: string): ChromeSnapshot | null {
   const root = document.documentElement;
   const copy = bar.cloneNode(true) as HTMLElement;
   for (const selector of notKept(options)) for (const element of copy.querySelectorAll(selector)) element.remove();

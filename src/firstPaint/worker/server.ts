@@ -4,8 +4,8 @@ import type { RouteHandlerCallback } from 'workbox-core/types';
 import { bounded } from '../../core/bounded';
 import type { ChromeSnapshot } from '../core/snapshot';
 import { readPaintableSnapshot } from '../core/reader';
-import { keptChromeCss, keptChromeDocument, keptChromeStylePath } from '../core/servedDocument';
-import { keptStylesheets } from '../core/snapshotStylesheets';
+import { keptChromeCss, servedDocument, keptChromeStylePath } from '../core/servedDocument';
+import { snapshotStylesheets } from '../core/snapshotStylesheets';
 import { navigationDenylist } from '../../../sw/navigation';
 import { isShellNavigation } from '../../../sw/shellRoutes';
 
@@ -23,7 +23,7 @@ async function keptChrome(): Promise<ChromeSnapshot | null> {
   const kept = await readPaintableSnapshot();
   if (!kept) return null;
   // Every stylesheet it needs is this version's (a copy kept by an older one is the page's to judge).
-  const styles = await Promise.all(keptStylesheets(kept.styles).map((path) => matchPrecache(path)));
+  const styles = await Promise.all(snapshotStylesheets(kept.styles).map((path) => matchPrecache(path)));
   return styles.every(Boolean) ? kept : null;
 }
 
@@ -34,7 +34,7 @@ function withKeptChrome(index: RouteHandlerCallback): RouteHandlerCallback {
     const kept = options.request.destination === 'document' ? bounded(keptChrome(), readBoundMs, null) : null;
     const [response, copy] = await Promise.all([index(options), kept]);
     if (!copy || !response.ok) return response;
-    const html = keptChromeDocument(await response.clone().text(), copy);
+    const html = servedDocument(await response.clone().text(), copy);
     if (html === null) return response;
     const headers = new Headers(response.headers);
     headers.delete('Content-Length');

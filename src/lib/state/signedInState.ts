@@ -44,7 +44,7 @@ export function grantedPermissions(map: Record<string, boolean> | null): Set<str
   return new Set(Object.entries(map ?? {}).filter(([, granted]) => granted === true).map(([name]) => name));
 }
 
-// Defined beside the claims: the pre-paint (lib/prepaint) checks it before the state modules load.
+// Defined beside the claims: the pre-paint (firstPaint/page) checks it before the state modules load.
 export { memberScopeKey, userTenantKey } from '../../session/core/claims';
 
 /** Logoff: nothing of the signed-out member stays in memory. */

@@ -13,7 +13,7 @@ export interface QueuedWrite {
   seq?: number;
   /** What the member did, as a translation key for the pending-writes list (e.g. SavePreferences). */
   label: string;
-  /** What the shell should do when it settles (reload the preferences, ...), see lib/outbox. */
+  /** What the shell should do when it settles (reload the preferences, ...), see outbox/page. */
   kind: string;
   method: 'POST' | 'PUT' | 'DELETE';
   /** Un-prefixed platform path, e.g. /api/alert/v1/schedules/42/acknowledge. */

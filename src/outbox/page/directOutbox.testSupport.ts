@@ -5,7 +5,7 @@ import { apiFetch } from '../../pipeline/page/apiFetch';
  * A stand-in for the outbox in unit tests of the modules that write (preferences, alerts): the write
  * goes straight to `apiFetch` (which those tests mock), with the outcome the outbox reports:
  * sent (2xx), failed (other statuses) or queued (no answer). The outbox itself is tested in
- * src/core/outbox and, end to end, in tests/e2e/outbox.spec.ts.
+ * src/outbox/core and, end to end, in tests/e2e/outbox.spec.ts.
  */
 export async function submitWrite(write: WriteRequest): Promise<WriteOutcome> {
   const init: RequestInit =

@@ -353,7 +353,7 @@ export class StartupModals {
 }
 
 /**
- * The kept top bar the page paints from IndexedDB before the app's code has run (lib/prepaint):
+ * The kept top bar the page paints from IndexedDB before the app's code has run (firstPaint/page):
  * inert, hidden from assistive technology and without test ids, so role and test-id locators
  * never see it; found by its own marks.
  */

@@ -21,7 +21,7 @@ export interface ScopeMenuProps {
   control?: string;
 }
 
-const LoadedScopeMenu = deferredMenu<ScopeMenuProps>(() => import('./ScopeMenuContent.chunk').then((m) => m.ScopeMenuLoaded));
+const LoadedScopeMenu = deferredMenu<ScopeMenuProps>(() => import('./ScopeMenuContent.chunk').then((m) => m.ScopeMenuContent));
 
 /** The button's caption and chevron, the same before and after the menu's code has loaded. */
 export function ScopeButtonContent({ caption, level }: { caption: string; level?: string | undefined }) {
@@ -37,7 +37,7 @@ export function ScopeButtonContent({ caption, level }: { caption: string; level?
 }
 
 /**
- * A menu button with one radio item per choice (ScopeMenuLoaded, Ark's Menu), its code loaded
+ * A menu button with one radio item per choice (ScopeMenuContent, Ark's Menu), its code loaded
  * after the first screen; a button that looks the same stands in until then.
  */
 export function ScopeMenu(props: ScopeMenuProps) {

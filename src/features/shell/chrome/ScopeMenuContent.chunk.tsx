@@ -8,7 +8,7 @@ import { ScopeButtonContent, type ScopeMenuProps } from './ScopeMenu';
  * (organisation group, role): Ark's Menu gives the keyboard model (arrows, Home/End, typeahead, Escape back to the button) and the ARIA roles. The
  * menu stays inside the banner landmark (no portal), so every part of the page is in a landmark.
  */
-export function ScopeMenuLoaded({ label, caption, level, value, options, busy, onChoose, testId, control, start }: ScopeMenuProps & { start: MenuStart }) {
+export function ScopeMenuContent({ label, caption, level, value, options, busy, onChoose, testId, control, start }: ScopeMenuProps & { start: MenuStart }) {
   const { trigger, open, setOpen } = useMenuStart(start);
   return (
     <ArkDirection>
@@ -34,4 +34,4 @@ export function ScopeMenuLoaded({ label, caption, level, value, options, busy, o
   );
 }
 
-export default ScopeMenuLoaded;
+export default ScopeMenuContent;

@@ -4,7 +4,7 @@ import { currentUserAtom, type CurrentUser } from '../../../lib/state/signedInSt
 import { sessionAtom } from '../../../session/page/sessionAtoms';
 import { deferredMenu } from './deferredMenu';
 
-const LoadedUserMenu = deferredMenu<{ onSignOut: () => void }>(() => import('./UserMenuContent.chunk').then((m) => m.UserMenuLoaded));
+const LoadedUserMenu = deferredMenu<{ onSignOut: () => void }>(() => import('./UserMenuContent.chunk').then((m) => m.UserMenuContent));
 
 export const userMenuLabel = (t: (key: string) => string, name: string) => `${t('UserMenu')}: ${name}`;
 
@@ -26,7 +26,7 @@ export function UserButtonContent({ user, name }: { user: CurrentUser | null; na
 }
 
 /**
- * The avatar menu (UserMenuLoaded). The member's name is part of the first screen; the menu's
+ * The avatar menu (UserMenuContent). The member's name is part of the first screen; the menu's
  * code is not: a button that looks the same stands in until it has loaded.
  */
 export function UserMenu({ onSignOut }: { onSignOut: () => void }) {

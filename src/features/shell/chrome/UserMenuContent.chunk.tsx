@@ -19,7 +19,7 @@ import { useMenuStart, type MenuStart } from './deferredMenu';
  * of GitHub's or Atlassian's top bar. Ark's Menu gives the keyboard model and the ARIA roles; it
  * stays inside the banner landmark (no portal).
  */
-export function UserMenuLoaded({ onSignOut, start }: { onSignOut: () => void; start: MenuStart }) {
+export function UserMenuContent({ onSignOut, start }: { onSignOut: () => void; start: MenuStart }) {
   const { t } = useTranslation();
   const user = useAtomValue(currentUserAtom);
   const session = useAtomValue(sessionAtom);
@@ -77,4 +77,4 @@ export function UserMenuLoaded({ onSignOut, start }: { onSignOut: () => void; st
   );
 }
 
-export default UserMenuLoaded;
+export default UserMenuContent;
