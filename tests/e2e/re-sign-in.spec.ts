@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { en, ar } from './support/catalogues.ts';
-import { demoPassword } from './support/credentials.ts';
+import { demoPassword, tokenClaims } from './support/credentials.ts';
 import { finishedStarting } from './support/waits.ts';
 import { axeViolations } from './support/axe.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
@@ -191,12 +191,15 @@ test.describe('a single sign-on member', () => {
       await expect.poll(() => popup.isClosed()).toBe(true);
     });
 
-    await test.step('a popup that comes back for another member changes nothing', async () => {
+    await test.step('a popup that comes back for another member changes nothing, and their session is ended at the platform', async () => {
       const [popup] = await Promise.all([page.waitForEvent('popup'), retry.click()]);
       await popup.getByRole('button', { name: 'Sign in as legacy-sso@acme.test' }).click();
       await dialog.expectText(en.ReSignInAnotherMember!.replace('{{email}}', 'sso@acme.test'));
       expect(page.url()).toBe(at);
       await expect(notes(page)).toHaveValue(typed);
+      const loggedOut = async () =>
+        (await platform.log({ method: 'POST' })).filter((r) => r.path.endsWith('/api/access/v1/auth/logout')).map((r) => tokenClaims(r.headers.authorization).email);
+      await expect.poll(loggedOut).toContain('legacy-sso@acme.test');
     });
 
     await test.step('the member signs in in the popup: the page carries on', async () => {

@@ -10,6 +10,8 @@ import { parseAccessClaims } from '../core/claims';
 import { readClaims } from '../core/sessionDb';
 import { listWrites } from '../../outbox/core/outboxStore';
 import type { GrantedTokens } from '../core/tokenClient';
+import { discardTokens } from '../core/discardTokens';
+import { readAuthClientSettings } from '../core/loginEndpoints';
 import { paths } from '../../config/paths';
 import { hasUnsavedWork } from '../../lib/forms/unsavedWork';
 import { storageKeys } from '../../lib/storage/keys';
@@ -54,9 +56,15 @@ export type ReSignInOutcome = 'continued' | 'clean-start' | 'another-member' | '
 export async function completeReSignIn(granted: GrantedTokens, email: string, via: 'dialog' | 'popup'): Promise<ReSignInOutcome> {
   const waiting = appStore.get(reSignInAtom);
   const claims = parseAccessClaims(granted.tokens.access_token);
-  if (!waiting || !claims) return 'another-member';
-  const decision = afterReSignIn(waiting.member, { guid: claims.guid, tenantGuid: claims.tenantGuid }, via);
-  if (decision === 'refuse') return 'another-member';
+  const decision = waiting && claims ? afterReSignIn(waiting.member, { guid: claims.guid, tenantGuid: claims.tenantGuid }, via) : 'refuse';
+  if (decision === 'refuse') {
+    // Nobody here will use them: their platform session is ended and the refresh token revoked,
+    // so another member's sign-in in the popup does not outlive it on this device.
+    void readAuthClientSettings()
+      .then((client) => discardTokens(granted, client))
+      .catch(() => undefined);
+    return 'another-member';
+  }
   const { storeSignIn } = await import('./session');
   if (decision === 'clean-start') {
     // What the first member's session left in this browser goes as at any forced end; then a fresh start.

@@ -21,3 +21,12 @@ export const proofVerdict = (): 'valid' | 'absent' => (tokenScheme() === 'DPoP' 
 
 /** The access token an `Authorization` header carries, whatever its scheme. */
 export const presentedToken = (authorization: string | undefined): string => (authorization ?? '').replace(/^(Bearer|DPoP) /, '');
+
+/** The claims of an access token (or of an Authorization header's), unchecked: what the platform issued. */
+export function tokenClaims(token: string | undefined): Record<string, unknown> {
+  try {
+    return JSON.parse(Buffer.from(presentedToken(token).split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
