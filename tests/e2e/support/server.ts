@@ -37,6 +37,10 @@ export async function startShellServer(port = 0, env: Record<string, string> = {
       else process.env[k] = v;
     }
   }
+  // Node closes an idle kept-alive connection after 5 s; a test's request sent on it at that
+  // moment fails with ECONNRESET (seen in a loaded CI-faithful run). A test outlives no idle
+  // connection of two minutes.
+  if ('keepAliveTimeout' in server.httpServer) server.httpServer.keepAliveTimeout = 120_000;
   const address = server.httpServer.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   return {
