@@ -28,16 +28,20 @@ export async function openScopePanel(page: Page, texts: Record<string, string> =
  * Clicks `item` in the avatar menu, opening the menu first. Right after a pick re-renders the chrome
  * (a new language changes its texts and flips its side) the menu can close under the pointer, or be
  * laid out again between Playwright's aim and its click, which then meets another part of it: the
- * menu is opened again and the click retried, until it took (with `opens`, until that is visible;
+ * menu is opened again and the click retried, until it took (the menu closed; with `opens`, that is then waited for;
  * seen once in a CI-faithful run: the menu still open on Preferences, no dialog).
  */
 export async function clickInUserMenu(page: Page, item: Locator, label: string = en.UserMenu!, opens?: Locator): Promise<void> {
+  const menu = page.getByRole('menu', { name: new RegExp(`^${label}`) });
   await expect(async () => {
     if (opens && (await opens.isVisible())) return;
     await openUserMenu(page, label);
     await item.click({ timeout: 5_000 });
-    if (opens) await expect(opens).toBeVisible({ timeout: 5_000 });
+    // The click took once the menu has closed; then only what it opens may still be loading, and
+    // opening the menu again would click outside that dialog and dismiss it (seen under CI load).
+    if (opens) await expect(menu).toBeHidden({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
+  if (opens) await expect(opens).toBeVisible({ timeout: 20_000 });
 }
 
 /** Picks a language (by its own name) or a theme (by its label) in the avatar menu. */
