@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { shellServer } from './server/shellPlugin.ts';
 import { signedInChunking } from './build/signedInChunking.ts';
 import { precompress } from './build/precompress.ts';
+import { preloadDependencies } from './build/preloadDependencies.ts';
 
 const port = Number(process.env.PORT ?? 4173);
 const packageVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -67,12 +68,14 @@ function preloadApp(): Plugin {
 }
 
 const chunking = signedInChunking(fileURLToPath(new URL('.', import.meta.url)));
+const preloads = preloadDependencies();
 
 export default defineConfig(({ command }) => ({
   // The shell's build, shown in the user menu and on <html data-build> (a deploy names its own).
   define: { __APP_BUILD__: JSON.stringify(process.env.APP_BUILD ?? packageVersion) },
   plugins: [
     chunking.plugin,
+    preloads.plugin,
     react(),
     shellServer(),
     preloadApp(),
@@ -126,7 +129,8 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // Every browser the build targets either follows modulepreload links itself or merely fetches
     // the files when imported: the polyfill (0.3 KB gzip on every page) only repeats the browser's work.
-    modulePreload: { polyfill: false },
+    // A lazy import preloads only what its importer has not loaded (build/preloadDependencies).
+    modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
     target: 'es2022',
     rolldownOptions: {
       output: {
