@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createShellRouter } from './app/router';
 import { StartupError } from './app/StartupError';
 import { Loading } from './components/loading/Loading';
 import { loadRuntimeConfig } from './config/loadRuntimeConfig';
@@ -23,6 +24,7 @@ import { readLocal } from './lib/storage/localStore';
 import { storageKeys } from './lib/storage/keys';
 import { forgetLocalAtSignedOutStart } from './lib/storage/forgetLocal';
 import { isReSignInReturn } from './lib/auth/reSignInReturn';
+import { nextTask } from './lib/nextTask';
 import './styles/global.css';
 
 document.documentElement.dataset.build = appBuild;
@@ -34,7 +36,9 @@ const root = createRoot(container);
 const start: Promise<StartKind> = detectStart().catch(() => ({ signedIn: false, warm: false }));
 // The tenant key lives from sign-in to sign-out: a session is stored, so the signed-in route's code
 // is asked for now rather than once IndexedDB has answered.
-if (readLocal(storageKeys.tenant)) preloadSignedInChunks();
+// In a task of its own: asking for each file (and its preload links) is not added to this
+// module's evaluation, itself a long task.
+if (readLocal(storageKeys.tenant)) void nextTask().then(preloadSignedInChunks);
 
 async function bootstrap(): Promise<void> {
   // Listen first: a refresh refused during start-up must still sign this tab out.
@@ -67,10 +71,18 @@ async function bootstrap(): Promise<void> {
     markFirstScreenShown();
     return;
   }
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // Each step in a task of its own, so that none is a long task: the router (its guards start),
+  // then the app's first render, as a transition that runs in slices the page can answer input
+  // between (a warm start's kept bar is on screen meanwhile).
+  await nextTask();
+  const router = createShellRouter();
+  await nextTask();
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { Provider, appStore, useAtomValue } from '../state/jotai';
-import { createShellRouter } from './router';
+import type { createShellRouter } from './router';
 import { KitLocaleProvider } from '../components/direction/direction';
 import { languageAtom, textDirectionAtom } from '../lib/i18n/runtime';
 import { UpdateNotice } from '../features/update/UpdateNotice';
@@ -15,10 +15,12 @@ function KitLocale({ children }: { children: ReactNode }) {
   );
 }
 
-export function App() {
-  // Created on first render, not at import: a data router starts its loaders (the guards) at once,
-  // and they must not run before the configuration and the session layer are ready.
-  const [router] = useState(createShellRouter);
+/**
+ * The router is created by the start-up (main.tsx), not at import: a data router starts its loaders
+ * (the guards) at once, and they must not run before the configuration and the session layer are
+ * ready; and not in this render, whose task it would lengthen.
+ */
+export function App({ router }: { router: ReturnType<typeof createShellRouter> }) {
   return (
     <Provider store={appStore}>
       <KitLocale>

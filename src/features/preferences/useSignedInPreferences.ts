@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { appStore, useAtomValue } from '../../state/jotai';
 import { sessionAtom } from '../../session/page/sessionAtoms';
 import { loadUserDateTimePreferences } from '../../lib/preferences/dateTimePreferences';
+import { nextTask } from '../../lib/nextTask';
 
 /**
  * On entering the signed-in area (and for another member or tenant): the member's date and time
@@ -14,6 +15,7 @@ export function useSignedInPreferences(): void {
   useEffect(() => {
     if (!member) return;
     const current = appStore.get(sessionAtom).claims;
-    void loadUserDateTimePreferences(current);
+    // In a task of its own, not in the one that runs the first screen's effects (already long).
+    void nextTask().then(() => loadUserDateTimePreferences(current));
   }, [member]);
 }

@@ -53,7 +53,9 @@ export async function switchLanguage(code: string, options: SwitchOptions = {}):
   installTranslations(code, loaded);
   for (const [module, translations] of modules) installTranslations(code, translations, module);
   if (loaded) setFallBackToNotFound(loaded.fallBackToNotFound);
-  await i18next.changeLanguage(code);
+  // The language already on screen (a signed-in start confirming it): no language event, which
+  // would re-render every translated component for nothing.
+  if (i18next.language !== code) await i18next.changeLanguage(code);
   applyDocumentLanguage(code, dateLocale);
 }
 

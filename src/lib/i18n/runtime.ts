@@ -98,9 +98,18 @@ export function installTranslations(lang: string, loaded: LoadedTranslations | n
     if (!i18next.hasResourceBundle(lang, namespace)) i18next.addResourceBundle(lang, namespace, withBuiltIns(lang, {}, namespace));
     return;
   }
+  const bundle = withBuiltIns(lang, loaded.map, namespace);
+  // The same texts again (a warm start's re-check): no store event, so no screen re-renders (every
+  // translated component would, at once, in one long task).
+  if (i18next.hasResourceBundle(lang, namespace) && sameTexts(i18next.getResourceBundle(lang, namespace) as Record<string, string>, bundle)) return;
   // Replace, not merge: a key the new answer no longer has must not linger from the old one.
   i18next.removeResourceBundle(lang, namespace);
-  i18next.addResourceBundle(lang, namespace, withBuiltIns(lang, loaded.map, namespace));
+  i18next.addResourceBundle(lang, namespace, bundle);
+}
+
+function sameTexts(shown: Record<string, string>, next: Record<string, string>): boolean {
+  const keys = Object.keys(next);
+  return keys.length === Object.keys(shown).length && keys.every((key) => shown[key] === next[key]);
 }
 
 /** <html dir> and the direction atom for `lang` under the configured direction. */

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import * as z from 'zod/mini';
 import { atom, appStore } from '../../state/jotai';
 import { apiFetch } from '../../pipeline/page/apiFetch';
@@ -101,7 +102,8 @@ export async function loadUserDateTimePreferences(claims: { guid: string } | nul
   const known = loadedFor === claims.guid ? appStore.get(dateTimePreferencesAtom) : null;
   const preferences = fresh ?? known ?? defaultDateTimePreferences;
   if (fresh) loadedFor = claims.guid;
-  appStore.set(dateTimePreferencesAtom, preferences);
+  // A transition: every date on screen re-renders, in slices rather than one long task.
+  startTransition(() => appStore.set(dateTimePreferencesAtom, preferences));
   return preferences;
 }
 

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import * as z from 'zod/mini';
 import { isGatewayStatus } from '../../pipeline/core/gateway';
 import { appStore, type PrimitiveAtom } from '../../state/jotai';
@@ -145,7 +146,19 @@ function setIfChanged<T>(target: PrimitiveAtom<T>, value: T, same: (a: T, b: T) 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((x) => b.has(x));
 
-function publish(state: LastKnownState): void {
+/**
+ * Published as a transition: the shell re-renders for the loaded state in slices between which
+ * the page answers input, not in one long task (the store itself holds the values at once).
+ */
+function publish(state: LastKnownState, source: 'network' | 'stored', claims: AccessClaims, scopeKey: string): void {
+  startTransition(() => {
+    publishState(state);
+    appStore.set(stateSourceAtom, source);
+    appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, role: claims.role, scopeKey });
+  });
+}
+
+function publishState(state: LastKnownState): void {
   setIfChanged(permissionsAtom, new Set(state.permissions), sameSet);
   if (state.languages.length) void rememberLanguages(state.languages);
   // Always set: a (re)loaded current user is what starts the start-up run (SPEC §4).
@@ -225,9 +238,7 @@ export async function loadSignedInState(claims: AccessClaims | null, net: Startu
     content,
     toolPreferences,
   };
-  publish(state);
-  appStore.set(stateSourceAtom, 'network');
-  appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, role: claims.role, scopeKey });
+  publish(state, 'network', claims, scopeKey);
   // Kept before the shell renders, so a reload straight after (offline, or a warm start) has it. A
   // degraded state (init failed) does not replace a good copy.
   if (init) await writeLastKnownState(state, language);
@@ -263,9 +274,7 @@ export async function showLastKnownState(claims: AccessClaims, { withTree }: { w
   const source = appStore.get(stateSourceAtom);
   if (!known || source === 'network') return false;
   if (source === null) {
-    publish(known);
-    appStore.set(stateSourceAtom, 'stored');
-    appStore.set(loadedScopeAtom, { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, role: claims.role, scopeKey });
+    publish(known, 'stored', claims, scopeKey);
   }
   if (withTree) await restoreStoredOrgTree(scopeKey).catch(() => false);
   // A warm start: the kept tree too, once the first screen is up (the worker starts then, never
