@@ -10,6 +10,7 @@ import { signedInChunks } from '../signedInChunks';
 import { canRefreshBehind } from '../../startup/page/startKind';
 import { includeSignedInShellTexts } from '../../lib/i18n/runtime';
 import { firstScreenShown } from '../../lib/firstScreen';
+import { nextTask } from '../../lib/nextTask';
 
 
 /**
@@ -73,7 +74,12 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
       const state = live.then(async (ok) => {
         if (!ok) return;
         await firstScreenShown;
-        await Promise.all([loadSignedInState(claims), loadTranslations(true).catch(() => undefined)]);
+        // Each start in a task of its own, not in the one that resolves the first screen's wait.
+        await nextTask();
+        const loaded = loadSignedInState(claims);
+        loaded.catch(() => undefined); // awaited below: not unhandled while the next task waits
+        await nextTask();
+        await Promise.all([loaded, loadTranslations(true).catch(() => undefined)]);
       });
       state.catch(() => undefined);
       await Promise.all([brand, shellTexts]);

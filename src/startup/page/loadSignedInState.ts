@@ -1,4 +1,5 @@
 import { startTransition } from 'react';
+import { nextTask } from '../../lib/nextTask';
 import * as z from 'zod/mini';
 import { isGatewayStatus } from '../../pipeline/core/gateway';
 import { appStore, type PrimitiveAtom } from '../../state/jotai';
@@ -279,6 +280,8 @@ export async function showLastKnownState(claims: AccessClaims, { withTree }: { w
   if (withTree) await restoreStoredOrgTree(scopeKey).catch(() => false);
   // A warm start: the kept tree too, once the first screen is up (the worker starts then, never
   // competing with that paint), so the organisation is named, not "Loading…", until init answers.
-  else void firstScreenShown.then(() => showKeptOrgTree(scopeKey));
+  // In a task of its own: the first screen's other waiting work (lazy parts, menus) runs in the one
+  // that resolves it.
+  else void firstScreenShown.then(nextTask).then(() => showKeptOrgTree(scopeKey));
   return true;
 }
