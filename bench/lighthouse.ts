@@ -95,7 +95,7 @@ async function audit(url: string, flags: Flags, prepare?: (port: number) => Prom
 }
 
 /** Signs the member in through the page in the profile Lighthouse will use, leaves it warm, and closes the browser. */
-function warmMember(origin: string) {
+export function warmMember(origin: string) {
   return async (port: number): Promise<void> => {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
     try {

@@ -1,5 +1,6 @@
 import { benchBundle } from './bundle.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchLongTasks } from './longTasks.ts';
 import { benchOrgTree } from './orgTree.ts';
 import { benchPipelineOverhead } from './pipeline.ts';
 import { benchRefresh } from './refresh.ts';
@@ -21,6 +22,7 @@ const benches: Record<string, (options: BenchOptions) => Promise<BenchRow[]>> = 
   reload: benchReloadCalls,
   soak: benchSoak,
   lighthouse: benchLighthouse,
+  longTasks: benchLongTasks,
 };
 
 const options = benchOptions(process.argv.slice(2));
