@@ -127,6 +127,23 @@ describe('changing language without a reload', () => {
     expect(appStore.get(dateLocaleAtom)).toBeUndefined();
   });
 
+  it('to the language on screen, with the same texts, re-renders nothing: no language or store event', async () => {
+    await changeLanguage('en-us');
+    const events: string[] = [];
+    const languageChanged = () => events.push('languageChanged');
+    const stored = () => events.push('store');
+    i18next.on('languageChanged', languageChanged);
+    i18next.store.on('added', stored);
+    i18next.store.on('removed', stored);
+    await changeLanguage('en-us');
+    i18next.off('languageChanged', languageChanged);
+    i18next.store.off('added', stored);
+    i18next.store.off('removed', stored);
+    expect(events).toEqual([]);
+    expect(i18next.t('Hello')).toBe('Hello');
+    expect(document.documentElement.lang).toBe('en-us');
+  });
+
   it('ignores a value that is not a language code', async () => {
     await changeLanguage('../../etc');
     expect(i18next.language).toBe('en-us');

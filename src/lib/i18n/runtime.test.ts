@@ -29,3 +29,36 @@ describe('the shell texts a page installs', () => {
     expect(i18next.getResource('de-de', 'translation', 'DraftRestored')).toEqual(expect.any(String));
   });
 });
+
+describe('a bundle installed again', () => {
+  // The screens re-render on these events (react-i18next's bindI18nStore), every translated component at once.
+  const storeEvents = () => {
+    const events: string[] = [];
+    const added = () => events.push('added');
+    const removed = () => events.push('removed');
+    i18next.store.on('added', added);
+    i18next.store.on('removed', removed);
+    return { events, stop: () => (i18next.store.off('added', added), i18next.store.off('removed', removed)) };
+  };
+
+  it('with the same texts (a warm start’s re-check) changes nothing on screen: no store event', () => {
+    installTranslations('en-us', { map: { Greeting: 'Hello', Farewell: 'Bye' }, fallBackToNotFound: false });
+    const { events, stop } = storeEvents();
+    installTranslations('en-us', { map: { Greeting: 'Hello', Farewell: 'Bye' }, fallBackToNotFound: false });
+    stop();
+    expect(events).toEqual([]);
+  });
+
+  it('with a text changed, added or gone replaces the bundle (the screens re-render)', () => {
+    installTranslations('en-us', { map: { Greeting: 'Hello', Farewell: 'Bye' }, fallBackToNotFound: false });
+    const maps: Record<string, string>[] = [{ Greeting: 'Hi', Farewell: 'Bye' }, { Greeting: 'Hi' }, { Greeting: 'Hi', Welcome: 'Welcome' }];
+    for (const map of maps) {
+      const { events, stop } = storeEvents();
+      installTranslations('en-us', { map, fallBackToNotFound: false });
+      stop();
+      expect(events).toEqual(['removed', 'added']);
+      expect(i18next.getResource('en-us', 'translation', 'Greeting')).toBe('Hi');
+      expect(i18next.getResource('en-us', 'translation', 'Farewell')).toBe('Farewell' in map ? 'Bye' : undefined);
+    }
+  });
+});
