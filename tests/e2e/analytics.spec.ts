@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { tokenClaims } from './support/credentials.ts';
 import { en } from './support/catalogues.ts';
 import { ShellChrome, StartupModals } from './support/pages.ts';
 import type { PlatformControl } from './support/platform.ts';
@@ -43,9 +44,6 @@ async function preferences(platform: PlatformControl, ProductImprovements: boole
   await platform.override({ method: 'GET', path: preferencesPath, status: 200, body: { UserFeedback: false, UserGuidance: true, ProductImprovements, ProductImprovementsNotification } });
 }
 
-function claimsOf(accessToken: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
-}
 
 /** Signed in and the signed-in state on screen (the point where analytics is decided). */
 async function inShell(page: Page, signedIn: (page: Page, email: string) => Promise<void>, email: string): Promise<void> {
@@ -77,7 +75,7 @@ test.describe('analytics identification', () => {
       const [scriptLoad] = await platform.log({ path: scriptPath });
       expect(scriptLoad?.status).toBe(200);
 
-      const claims = claimsOf((await platform.token('admin@acme.test')).access_token);
+      const claims = tokenClaims((await platform.token('admin@acme.test')).access_token);
       const initialize = (await agentCalls(platform)).find((c) => c.call === 'initialize')!;
       expect(initialize.key).toBe(acmeKey);
       expect(initialize.args).toEqual({

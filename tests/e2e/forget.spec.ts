@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { tokenClaims } from './support/credentials.ts';
 import { finishedStarting, waitForServiceWorker } from './support/waits.ts';
 import { ShellChrome } from './support/pages.ts';
 import { refreshGrants } from './support/session.ts';
@@ -19,7 +20,7 @@ async function signedInMember(page: Page, signedIn: (page: Page, email: string, 
   await new ShellChrome(page).expectSignedInAs('Ada Admin');
   await page.evaluate(({ key, value }) => localStorage.setItem(key, value), planted);
   const token = (await storedEntry(page, 'accessToken')) as string;
-  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { guid: string };
+  const claims = tokenClaims<{ guid: string }>(token);
   return memberMarks({ guid: claims.guid, email, name: ['Ada', 'Admin'] }, [planted.key, planted.value]);
 }
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { en } from './support/catalogues.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
-import { claimsOf } from './support/malformedTokens.ts';
+import { tokenClaims } from './support/credentials.ts';
 import { recordAttempts } from './support/hardening.ts';
 import { platformGet, refreshGrants, tenantIdByName } from './support/session.ts';
 import type { PlatformControl } from './support/platform.ts';
@@ -121,7 +121,7 @@ test.describe('schema-violating answers', () => {
     await test.step('init, permissions, current tenant, preferences, tenant translations, seed: each falls back, the shell works', async () => {
       await freshStart(page);
       const errors = pageErrors(page);
-      const { guid } = claimsOf((await platform.token('admin@acme.test')).access_token);
+      const { guid } = tokenClaims<{ guid: string }>((await platform.token('admin@acme.test')).access_token);
       const violations: Violation[] = [
         { path: '/api/global-state/v1/init', kind: 'truncated JSON', body: truncatedJson },
         { path: '/api/access/v1/permissions', kind: 'wrong types', body: { TENANTS_LIST: 'yes', Login: 1, ProductAnalytics: null } },

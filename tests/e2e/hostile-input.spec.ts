@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { tokenClaims } from './support/credentials.ts';
 import { en } from './support/catalogues.ts';
 import { communityHost } from './support/server.ts';
 import { recordDialogs } from './support/recorders.ts';
@@ -161,7 +162,7 @@ async function platformAnswers(request: APIRequestContext, platform: PlatformCon
     expect(response.ok(), path).toBe(true);
     return (await response.json()) as T;
   };
-  const claims = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString('utf8')) as { orgGroupGuid: string };
+  const claims = tokenClaims<{ orgGroupGuid: string }>(access_token);
   return {
     init: await get<Init>('/api/global-state/v1/init'),
     workspaceBranding: await get<Branding>('/api/branding/v1/branding?isWorkspaceNavigation=true'),

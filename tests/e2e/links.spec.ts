@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { tokenClaims } from './support/credentials.ts';
 import { en } from './support/catalogues.ts';
 import { communityHost } from './support/server.ts';
 import { axeViolations } from './support/axe.ts';
@@ -57,7 +58,7 @@ test.describe('community-app links and browsing history', () => {
     const visitedCommunity = await fakeCommunity(page);
     await test.step('each signed-in route change is kept per user and tenant', async () => {
       const token = (await platform.token('admin@acme.test')).access_token;
-      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { guid: string; tenantGuid: string };
+      const claims = tokenClaims<{ guid: string; tenantGuid: string }>(token);
       await signedIn(page, 'admin@acme.test');
       await expect(new ShellChrome(page).tenantName).toBeVisible();
       const before = Date.now();

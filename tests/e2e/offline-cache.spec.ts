@@ -3,7 +3,7 @@ import { test, expect } from './fixtures.ts';
 import { waitForServiceWorker } from './support/waits.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import type { PlatformControl } from './support/platform.ts';
-import { presentedToken } from './support/credentials.ts';
+import { presentedToken, tokenClaims } from './support/credentials.ts';
 
 // The service worker's cache of the contract's cacheable answers.
 test.use({ serviceWorkers: 'allow' });
@@ -11,7 +11,7 @@ test.use({ serviceWorkers: 'allow' });
 /** The start of a member's bucket names: member, tenant, organisation group and role (the language follows). */
 async function partitionOf(platform: PlatformControl, email: string): Promise<string> {
   const { access_token } = await platform.token(email);
-  const claims = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString('utf8')) as { guid: string; tenantGuid: string; orgGroupGuid: string; role: string };
+  const claims = tokenClaims<{ guid: string; tenantGuid: string; orgGroupGuid: string; role: string }>(access_token);
   return `trust-shell-api:${[claims.guid, claims.tenantGuid, claims.orgGroupGuid].map((id) => id.toLowerCase()).join(':')}:${encodeURIComponent(claims.role)}:`;
 }
 
@@ -95,7 +95,7 @@ async function nextMemberSeesOnlyTheirOwn(page: Page, signedIn: (page: Page, ema
   // Acme's tenant translation override ("Home" → "Acme Home") is Acme's too.
   await expect(page.getByText('Acme Home')).toHaveCount(0);
   const trial = (await platform.token('trial@acme.test')).access_token;
-  const tenantOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { tenantGuid: string }).tenantGuid;
+  const tenantOf = (token: string) => (tokenClaims<{ tenantGuid: string }>(token)).tenantGuid;
   const sent = await platform.log({ path: '/api/' });
   expect(sent.length).toBeGreaterThan(0);
   for (const call of sent.filter((c) => c.headers.authorization)) expect(tenantOf(presentedToken(call.headers.authorization)), call.path).toBe(tenantOf(trial));

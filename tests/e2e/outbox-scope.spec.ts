@@ -3,7 +3,7 @@ import { test, expect } from './fixtures.ts';
 import { en } from './support/catalogues.ts';
 import type { LoggedRequest, PlatformControl } from './support/platform.ts';
 import { ShellChrome } from './support/pages.ts';
-import { presentedToken } from './support/credentials.ts';
+import { tokenClaims } from './support/credentials.ts';
 
 /**
  * A queued write belongs to the scope it was made in: an organisation-defaults write (no scope in
@@ -13,14 +13,7 @@ test.use({ serviceWorkers: 'block' });
 
 const organisationPath = '/api/globalization/v1/ui-settings';
 
-const claimsOf = (r: LoggedRequest): { orgGroupGuid?: string; role?: string } => {
-  const token = presentedToken(r.headers.authorization);
-  try {
-    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { orgGroupGuid?: string; role?: string };
-  } catch {
-    return {};
-  }
-};
+const claimsOf = (r: LoggedRequest) => tokenClaims<{ orgGroupGuid?: string; role?: string }>(r.headers.authorization);
 
 const storedGroup = (page: Page) =>
   page.evaluate(

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { tokenClaims } from './support/credentials.ts';
 import { en } from './support/catalogues.ts';
 import { waitForServiceWorker } from './support/waits.ts';
 import { axeViolations } from './support/axe.ts';
@@ -110,7 +111,7 @@ test.describe('sales flows', () => {
       expect(lead.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
       expect(lead.headers.authorization).toBeUndefined();
       const { access_token } = await platform.token('free@acme.test');
-      const tenantGuid = (JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString('utf8')) as { tenantGuid: string }).tenantGuid;
+      const tenantGuid = (tokenClaims<{ tenantGuid: string }>(access_token)).tenantGuid;
       expect(lead.body).toEqual({
         oid: '00D000000000062',
         first_name: 'Frida',

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { tokenClaims } from './support/credentials.ts';
 import { finishedStarting } from './support/waits.ts';
 import { ShellChrome, SignInPage } from './support/pages.ts';
 import { expireAccessTokens, refreshGrants } from './support/session.ts';
@@ -23,7 +24,7 @@ test.use({ serviceWorkers: 'block' });
 function memberOf(auth: unknown): string | null {
   const token = (auth as { refresh_token?: unknown } | null)?.refresh_token;
   if (typeof token !== 'string') return null;
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { guid?: string };
+  const payload = tokenClaims<{ guid?: string }>(token);
   return payload.guid ?? null;
 }
 

@@ -4,9 +4,8 @@ import { en } from './support/catalogues.ts';
 import { waitForServiceWorker } from './support/waits.ts';
 import { autoRefreshRuns, countRefreshes, outcomes, refreshGrants, switchGrants, tenantIdByName } from './support/session.ts';
 import { Dialog, ShellChrome, SignInPage } from './support/pages.ts';
-import { claimsOf } from './support/malformedTokens.ts';
 import type { LoggedRequest } from './support/platform.ts';
-import { memberCredential, presentedToken } from './support/credentials.ts';
+import { memberCredential, tokenClaims } from './support/credentials.ts';
 
 // The service worker is part of what these tests check (the config blocks it by default): each test
 // that has it waits until it controls the page. Describes whose checks are the page's own (the
@@ -288,7 +287,7 @@ test.describe('one session across tabs', () => {
     await waitForServiceWorker(b!);
     const before = await probeThroughWorker(b!, platform, 'before');
     expect(before.path).toBe('/api/access/v1/permissions');
-    expect(claimsOf(presentedToken(before.headers.authorization)).tenantGuid).not.toBe(europe);
+    expect(tokenClaims<{ tenantGuid?: string }>(before.headers.authorization).tenantGuid).not.toBe(europe);
     const left = b!.waitForURL(/\/landing|\/mfe-host/, { waitUntil: 'commit', timeout: 10_000 });
     await a!.goto(`/mfe-host?context=${europe}&contextVersion=2`);
     await left;
@@ -301,7 +300,7 @@ test.describe('one session across tabs', () => {
     // The worker (which kept the old tenant's session in memory) sends the new tenant's bearer and prefix.
     const after = await probeThroughWorker(b!, platform, 'after');
     expect(after.path).toBe('/eu-acme/api/access/v1/permissions');
-    expect(claimsOf(presentedToken(after.headers.authorization)).tenantGuid).toBe(europe);
+    expect(tokenClaims<{ tenantGuid?: string }>(after.headers.authorization).tenantGuid).toBe(europe);
   });
 });
 

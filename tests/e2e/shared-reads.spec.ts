@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { tokenClaims } from './support/credentials.ts';
 import { waitForServiceWorker } from './support/waits.ts';
 import { arriveSignedIn } from './support/signIn.ts';
 import { ShellChrome } from './support/pages.ts';
@@ -56,8 +57,7 @@ async function readsReceived(platform: PlatformControl): Promise<Map<string, Log
 
 /** The claims of the bearer a logged call carried. */
 function bearerClaims(call: Pick<LoggedRequest, 'headers'> | undefined): { guid: string; tenantGuid: string } {
-  const token = /^(?:Bearer|DPoP) (.+)$/.exec(call?.headers.authorization ?? '')?.[1] ?? '';
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { guid: string; tenantGuid: string };
+  return tokenClaims<{ guid: string; tenantGuid: string }>(call?.headers.authorization);
 }
 
 /**

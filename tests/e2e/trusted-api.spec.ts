@@ -4,7 +4,7 @@ import { test, expect } from './fixtures.ts';
 import { SignInPage } from './support/pages.ts';
 import { PlatformControl, quietenStartup } from './support/platform.ts';
 import { startShellServerWithConfig } from './support/server.ts';
-import { memberCredential, presentedToken, tokenScheme } from './support/credentials.ts';
+import { memberCredential, presentedToken, tokenScheme, tokenClaims } from './support/credentials.ts';
 
 /** SPEC §7 "an HTTP interceptor can add a bearer Authorization header to allowed URLs" (authClient.trustedApiOrigins). */
 
@@ -34,7 +34,6 @@ async function otherApi(): Promise<{ origin: string; received: Received[]; close
   return { origin: `http://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-const payloadOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
 test('a remote’s call to a trusted API origin carries the access token (and its proof); a call elsewhere never does', async ({ page, request }) => {
   const [trusted, elsewhere] = await Promise.all([otherApi(), otherApi()]);
@@ -60,7 +59,7 @@ test('a remote’s call to a trusted API origin carries the access token (and it
     const platformCall = (await control.log({ path: '/api/access/v1/users/current/legacy' })).at(-1);
     expect(presentedToken(call.headers.authorization)).toBe(presentedToken(platformCall?.headers.authorization));
     expect(call.headers.cookie).toBeUndefined();
-    if (tokenScheme() === 'DPoP') expect(payloadOf(String(call.headers.dpop))).toMatchObject({ htm: 'GET', htu: `${trusted.origin}/api/v1/risks` });
+    if (tokenScheme() === 'DPoP') expect(tokenClaims(String(call.headers.dpop))).toMatchObject({ htm: 'GET', htu: `${trusted.origin}/api/v1/risks` });
     else expect(call.headers.dpop).toBeUndefined();
 
     // Another origin (even one the policy lets the page reach): host.fetch refuses it, nothing is sent.

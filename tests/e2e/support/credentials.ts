@@ -22,11 +22,14 @@ export const proofVerdict = (): 'valid' | 'absent' => (tokenScheme() === 'DPoP' 
 /** The access token an `Authorization` header carries, whatever its scheme. */
 export const presentedToken = (authorization: string | undefined): string => (authorization ?? '').replace(/^(Bearer|DPoP) /, '');
 
-/** The claims of an access token (or of an Authorization header's), unchecked: what the platform issued. */
-export function tokenClaims(token: string | undefined): Record<string, unknown> {
+/**
+ * The claims of a JWT (an access or refresh token, a DPoP proof, or an Authorization header's token),
+ * unchecked: what the platform or the shell put there, typed as the caller expects; {} if unreadable.
+ */
+export function tokenClaims<T extends object = Record<string, unknown>>(token: string | undefined): T {
   try {
-    return JSON.parse(Buffer.from(presentedToken(token).split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    return JSON.parse(Buffer.from(presentedToken(token).split('.')[1] ?? '', 'base64url').toString('utf8')) as T;
   } catch {
-    return {};
+    return {} as T;
   }
 }

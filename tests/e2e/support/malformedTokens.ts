@@ -1,17 +1,15 @@
+import { tokenClaims } from './credentials.ts';
+
 /**
  * Access and refresh tokens a broken or hostile platform (or corrupt storage) could hand the shell,
  * built from a real token's claims so only the named defect differs.
  */
 const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
-export function claimsOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
-}
-
 /** name → token; `real` is a token the platform issued (its claims are reused). */
 export function malformedTokens(real: string) {
   const [header, , signature] = real.split('.') as [string, string, string];
-  const claims = claimsOf(real);
+  const claims = tokenClaims(real);
   const withClaims = (changes: Record<string, unknown>) => `${header}.${b64({ ...claims, ...changes })}.${signature}`;
   const { exp: _exp, ...noExp } = claims;
   return {
@@ -33,5 +31,5 @@ export function malformedTokens(real: string) {
 /** A 1 MB token with readable claims: no header could carry it (too big for the token endpoint's control API too). */
 export function megabyteToken(real: string): string {
   const [header, , signature] = real.split('.') as [string, string, string];
-  return `${header}.${b64({ ...claimsOf(real), padding: 'x'.repeat(1024 * 1024) })}.${signature}`;
+  return `${header}.${b64({ ...tokenClaims(real), padding: 'x'.repeat(1024 * 1024) })}.${signature}`;
 }

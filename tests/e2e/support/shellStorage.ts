@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { PublicJwk } from './platform.ts';
+import { tokenClaims } from './credentials.ts';
 
 /**
  * The shell's stored session (IndexedDB `trust-shell`, store `kv`: `auth` and `accessToken`),
@@ -48,7 +49,7 @@ async function writeSession(page: Page, session: { accessToken: unknown; auth: u
  * page must be on the shell's origin.
  */
 export async function plantSignIn(page: Page, tokens: { access_token: string; refresh_token: string; token_type?: string }, email: string): Promise<void> {
-  const claims = JSON.parse(Buffer.from(tokens.access_token.split('.')[1] ?? '', 'base64url').toString()) as { tenantGuid: string; orgGroupGuid: string };
+  const claims = tokenClaims<{ tenantGuid: string; orgGroupGuid: string }>(tokens.access_token);
   const tokenType = tokens.token_type?.toLowerCase() === 'dpop' ? 'DPoP' : 'Bearer';
   await plantSession(page, { auth: { tenantGuid: claims.tenantGuid, orgGroupGuid: claims.orgGroupGuid, refresh_token: tokens.refresh_token, tokenType }, accessToken: tokens.access_token });
   await page.evaluate(
