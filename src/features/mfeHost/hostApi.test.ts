@@ -6,6 +6,7 @@ import { createHostApi } from './hostApi';
 import { announceSave } from '../../session/page/saveEvent';
 import { salesModalsAtom } from '../../lib/sales/salesFlow';
 import { hasUnsavedWork } from '../../lib/forms/unsavedWork';
+import { waitBound } from '../../core/waitBound.testSupport';
 
 describe('the micro-frontend host API', () => {
   it('calls only the platform through the pipeline, never another origin', async () => {
@@ -40,7 +41,7 @@ describe('the micro-frontend host API', () => {
   it('opens the shell’s upgrade flow (also callable by micro-frontends)', async () => {
     appStore.set(salesModalsAtom, []);
     createHostApi(() => undefined).sales.openUpgrade();
-    await vi.waitFor(() => expect(appStore.get(salesModalsAtom)).toEqual([{ kind: 'upgrade' }]));
+    await vi.waitFor(() => expect(appStore.get(salesModalsAtom)).toEqual([{ kind: 'upgrade' }]), waitBound);
     appStore.set(salesModalsAtom, []);
   });
 

@@ -9,6 +9,7 @@ import { removeLocal } from '../../lib/storage/localStore';
 import { initI18n } from '../../lib/i18n/i18n';
 import { changeLanguage } from '../../lib/i18n/changeLanguage';
 import { createHostApi } from './hostApi';
+import { waitBound } from '../../core/waitBound.testSupport';
 
 vi.mock('../../pipeline/page/apiFetch', () => ({ apiFetch: vi.fn() }));
 const api = vi.mocked(apiFetch);
@@ -75,7 +76,7 @@ describe('a remote’s module texts (host.i18n.module)', () => {
     const switched: string[] = [];
     host.i18n.onLanguageChange((language) => switched.push(`${language}: ${vendor.t('VendorsUnderReview', 'Vendors under review')}`));
     await changeLanguage('de-de');
-    await vi.waitFor(() => expect(switched).toEqual(['de-de: Zulieferer in Prüfung']));
+    await vi.waitFor(() => expect(switched).toEqual(['de-de: Zulieferer in Prüfung']), waitBound);
 
     unmounted.abort(); // unmounting ends the remote's subscription
     await changeLanguage('en-us');
@@ -123,7 +124,7 @@ describe('a remote’s module texts (host.i18n.module)', () => {
     });
     await changeLanguage('de-de');
     expect(document.documentElement.lang).toBe('de-de');
-    await vi.waitFor(() => expect(error).toHaveBeenCalled());
+    await vi.waitFor(() => expect(error).toHaveBeenCalled(), waitBound);
   });
 
   it.each(['../admin', 'a/b', 'vendor%2Fadmin', '', '..', 'x'.repeat(65)])('refuse the module name %j with a clear error, calling nothing', async (name) => {

@@ -6,6 +6,7 @@ import { chromeSnapshotKey } from '../../session/core/sessionKeys';
 import { isChromeSnapshot } from '../core/snapshot';
 import { memberScopeKey } from '../../session/core/claims';
 import { captureChrome, clearChromeSnapshot, snapshotWriter, keepNow, writeChromeSnapshot } from './writer';
+import { waitBound } from '../../core/waitBound.testSupport';
 
 const scopeKey = (guid: string, tenantGuid: string, orgGroupGuid = 'group-1', role = 'Site Admin') => memberScopeKey({ guid, tenantGuid, orgGroupGuid, role });
 /** The scope the bar shows (the tab's loaded state): the stored session's unless a test changes it. */
@@ -82,7 +83,7 @@ describe('the kept chrome', () => {
       const bar = showBar();
       const stop = snapshotWriter(bar, options);
       await vi.advanceTimersByTimeAsync(300);
-      await vi.waitFor(async () => expect(JSON.stringify((await kept())?.bar)).toContain('Ada Admin'));
+      await vi.waitFor(async () => expect(JSON.stringify((await kept())?.bar)).toContain('Ada Admin'), waitBound);
 
       // Each change the observer is told of (delivered a moment later) schedules a
       // capture on the one timer: none for the clock's minute or a status note.
@@ -98,7 +99,7 @@ describe('the kept chrome', () => {
       bar.querySelector('[data-testid="user-name"]')!.textContent = 'Ada Lovelace';
       expect(await captureScheduled()).toBe(true);
       await vi.advanceTimersByTimeAsync(300);
-      await vi.waitFor(async () => expect(JSON.stringify((await kept())?.bar)).toContain('Ada Lovelace'));
+      await vi.waitFor(async () => expect(JSON.stringify((await kept())?.bar)).toContain('Ada Lovelace'), waitBound);
       stop();
     });
   });

@@ -15,9 +15,8 @@ import { dateLocaleAtom } from './dateLocale';
 import { loadSignedInTranslations, signedInLanguage } from './memberLanguage.chunk';
 import { fallbackLanguages, languagesAtom, loadLanguages, type Language } from './languages';
 import { loadModuleTranslations } from './moduleTranslations';
+import { waitBound } from '../../core/waitBound.testSupport';
 
-// An upper bound for a loaded machine (vi.waitFor's own is 1 s), not a budget.
-const waitBound = { timeout: 5_000 };
 
 vi.mock('../../pipeline/page/apiFetch', () => ({ apiFetch: vi.fn() }));
 const api = vi.mocked(apiFetch);

@@ -4,9 +4,8 @@ import { deleteKv, sessionKeys, writeKv } from '../../session/core/sessionDb';
 import type { OutboxMessage } from './outboxChannel';
 import type { QueuedWrite } from './outboxRules';
 import { addWrite, deleteWrite, listWrites } from './outboxStore';
+import { waitBound } from '../../core/waitBound.testSupport';
 
-// An upper bound for a loaded machine (vi.waitFor's own is 1 s), not a budget.
-const waitBound = { timeout: 5_000 };
 
 const refreshSession = vi.fn<(request: unknown) => Promise<string>>();
 vi.mock('../../session/core/refresh', () => ({ refreshSession: (request: unknown) => refreshSession(request) }));

@@ -6,6 +6,7 @@ import { createProofKey } from '../../session/core/proofKey';
 import { unsignedJwt } from '../../session/core/unsignedJwt.testSupport';
 import { onSessionMessage, type SessionMessage } from '../../session/core/sessionChannel';
 import type * as Refresh from '../../session/core/refresh';
+import { waitBound } from '../../core/waitBound.testSupport';
 
 type RefreshModule = typeof Refresh;
 const refreshSession = vi.fn<(request: unknown) => Promise<string>>();
@@ -145,7 +146,7 @@ describe('pipeline calls of a DPoP session', () => {
     await expect(call('/api/access/v1/tool-settings/user-preferences', method)).rejects.toThrow(ScopeChanged);
     expect(sent).toEqual([]);
     expect(await readStoredAuth()).toBeNull();
-    await vi.waitFor(() => expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth', ended: 'refused' }));
+    await vi.waitFor(() => expect(messages).toContainEqual({ type: 'logoff', redirect: '/auth', ended: 'refused' }), waitBound);
     stop();
   });
 });

@@ -4,9 +4,8 @@ import { deleteKv, readKv, readStoredAuth, sessionKeys, writeKv } from './sessio
 import { refreshInFlightKey, refreshSession } from './refresh';
 import { onSessionMessage, type SessionMessage } from './sessionChannel';
 import { unsignedJwt } from './unsignedJwt.testSupport';
+import { waitBound } from '../../core/waitBound.testSupport';
 
-// An upper bound for a loaded machine (vi.waitFor's own is 1 s), not a budget.
-const waitBound = { timeout: 5_000 };
 
 const jwt = unsignedJwt;
 const later = Math.floor(Date.now() / 1000) + 3600;

@@ -4,6 +4,7 @@ import { createPlatform } from '../../../emulator/index.ts';
 import { ApiError, TokenResponse } from './contract.ts';
 import { CONTROL_HEADER, CONTROL_SECRET, api, claims, control, signIn, startPlatform, type Harness } from './harness.ts';
 import type { LogEntry } from '../../../emulator/types.ts';
+import { waitBound } from '../../../src/core/waitBound.testSupport.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -53,7 +54,7 @@ describe('faults', () => {
     });
     // Another path is not held; the held call is logged (received) but not answered.
     expect((await fetch(`${h.base}/api/globalization/v1/languages`)).status).toBe(200);
-    await vi.waitFor(async () => expect(await control<LogEntry[]>(h.base, 'GET', `log?path=${VERSION}`)).toHaveLength(1));
+    await vi.waitFor(async () => expect(await control<LogEntry[]>(h.base, 'GET', `log?path=${VERSION}`)).toHaveLength(1), waitBound);
     expect(answered).toBe(false);
     await control(h.base, 'DELETE', `faults/${id}`);
     expect(await held).toBe(200);

@@ -18,6 +18,7 @@ import {
   tokenCallWith,
   type ProofKey,
 } from './dpopClient.ts';
+import { waitBound } from '../../../src/core/waitBound.testSupport.ts';
 
 let h: Harness;
 let key: ProofKey;
@@ -155,7 +156,7 @@ describe('API calls with a bound token', () => {
     // Held, then let go at once: both are judged in the same moment.
     const { id } = await control<{ id: string }>(h.base, 'POST', 'faults', { path: USER, hold: true });
     const both = [dpopGet(url, token, once), dpopGet(url, token, once)];
-    await vi.waitFor(async () => expect(await control<unknown[]>(h.base, 'GET', `log?path=${USER}`)).toHaveLength(2));
+    await vi.waitFor(async () => expect(await control<unknown[]>(h.base, 'GET', `log?path=${USER}`)).toHaveLength(2), waitBound);
     await control(h.base, 'DELETE', `faults/${id}`);
     const statuses = await Promise.all(both.map(async (r) => (await r).status));
     expect(statuses.sort()).toEqual([200, 401]);

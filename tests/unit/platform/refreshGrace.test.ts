@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { OAuthError, TokenResponse } from './contract.ts';
 import { CONTROL_HEADER, CONTROL_SECRET, api, control, refresh, signIn, startPlatform, type Harness, type Tokens } from './harness.ts';
 import { TOKEN_PATH, boundGet, emulatorNow, lastLogged, proofKey, refreshBound, signInBound, type ProofKey } from './dpopClient.ts';
+import { waitBound } from '../../../src/core/waitBound.testSupport.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -45,7 +46,7 @@ describe('refresh grace', () => {
   it('answers two presentations that arrive together (held, then let go at once) with one answer, revoking nothing', async () => {
     const { id } = await control<{ id: string }>(h.base, 'POST', 'faults', { path: TOKEN_PATH, hold: true });
     const both = [refresh(h.base, first.refresh_token), refresh(h.base, first.refresh_token)];
-    await vi.waitFor(async () => expect(await control<unknown[]>(h.base, 'GET', `log?path=${TOKEN_PATH}`)).toHaveLength(2));
+    await vi.waitFor(async () => expect(await control<unknown[]>(h.base, 'GET', `log?path=${TOKEN_PATH}`)).toHaveLength(2), waitBound);
     await control(h.base, 'DELETE', `faults/${id}`);
     const [a, b] = await Promise.all(both.map(async (r) => ({ status: (await r).status, text: await (await r).text() })));
     expect(a?.status).toBe(200);
