@@ -17,7 +17,7 @@ import { recoveryPollMs, tryRecover } from '../../session/page/recovery';
 import { useSignOut } from './SignOutConfirm';
 import { toast } from '../../components/toast/toast';
 import { registerNotifier } from '../../lib/notify';
-import { firstScreenShown } from '../../lib/firstScreen';
+import { lazyInTurn } from '../../lib/partsInTurn';
 import { SessionTimeoutWarning } from '../../session/screens/SessionTimeoutWarning';
 import { reSignInAtom } from '../../session/page/reSignInState';
 import { useSignedInPreferences } from '../preferences/useSignedInPreferences';
@@ -38,13 +38,13 @@ import './shell.css';
 
 // Not needed for the first screen, so not part of its JavaScript: what never shows on it (the URL
 // tenant context, the start-up flows, the sales flow, analytics) and
-// the clock (date-fns) load once it is on screen.
-const AfterFirstScreen = lazy(() => firstScreenShown.then(() => import('./AfterFirstScreen.chunk')));
+// the clock (date-fns) load once it is on screen, each part mounted in its turn (lib/partsInTurn).
+const AfterFirstScreen = lazyInTurn(() => import('./AfterFirstScreen.chunk').then((m) => m.AfterFirstScreen));
 // The toasts' view (Ark's toaster) joins after the first screen; a toast raised before waits in the queue.
-const Toaster = lazy(() => firstScreenShown.then(() => import('../../components/toast/Toaster')).then((m) => ({ default: m.Toaster })));
+const Toaster = lazyInTurn(() => import('../../components/toast/Toaster').then((m) => m.Toaster));
 // Loaded only when a session ends over unsaved work (session/page/reSignIn).
 const ReSignInDialog = lazy(() => import('../../session/screens/ReSignInDialog.chunk'));
-const CurrentDateTime = lazy(() => firstScreenShown.then(() => import('../preferences/CurrentDateTime.chunk')).then((m) => ({ default: m.CurrentDateTime })));
+const CurrentDateTime = lazyInTurn(() => import('../preferences/CurrentDateTime.chunk').then((m) => m.CurrentDateTime));
 
 function useAutoRefresh() {
   useEffect(() => startAutoRefresh({ hasPermission: () => appStore.get(permissionsAtom).has('AutoRefreshToken') }, { ...pageIo(), ...sessionGrants }), []);

@@ -1,16 +1,16 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../../state/jotai';
 import { currentTenantAtom } from '../../../lib/state/signedInState';
 import { currentOrganisationAtom } from '../../../lib/orgTree/orgTreeAtoms';
 import { OrganisationPicker } from '../OrganisationPicker';
-import { firstScreenShown } from '../../../lib/firstScreen';
+import { lazyInTurn } from '../../../lib/partsInTurn';
 import { TenantSwitcher } from './TenantSwitcher';
 import { OrgGroupSwitch } from './OrgGroupSwitch';
 import { useMediaQuery, wideBar } from './useMediaQuery';
 
 // The sales entry points (and the sales flow's code) load once the first screen is on screen.
-const LoadedSalesActions = lazy(() => firstScreenShown.then(() => import('../../sales/SalesActions.chunk')).then((m) => ({ default: m.SalesActions })));
+const LoadedSalesActions = lazyInTurn(() => import('../../sales/SalesActions.chunk').then((m) => m.SalesActions));
 
 function SalesActions() {
   return (

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { firstScreenShown } from '../../../lib/firstScreen';
+import { Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { lazyInTurn } from '../../../lib/partsInTurn';
 
 /**
  * How a menu whose code arrived after the first screen starts: opened (the member asked for it
@@ -38,11 +38,11 @@ interface StandInProps {
 
 /**
  * A top-bar menu whose code (Ark's Menu: the state machine, positioning, dismissal) loads once the
- * first screen is on screen: until then a plain button that looks the same stands in. A press,
+ * first screen is on screen, in its turn (lib/partsInTurn): until then a plain button that looks the same stands in. A press,
  * click or arrow key on it opens the menu as soon as its code is there; focus carries over.
  */
 export function deferredMenu<P extends object>(load: () => Promise<ComponentType<P & { start: MenuStart }>>) {
-  const Loaded = lazy(() => firstScreenShown.then(load).then((Component) => ({ default: Component })));
+  const Loaded = lazyInTurn(load);
   return function DeferredMenu({ standIn, ...props }: P & { standIn: StandInProps }) {
     const [start, setStart] = useState<MenuStart>({ open: false, focus: false });
     const { className, label, disabled, testId, control, children } = standIn;
