@@ -2,6 +2,7 @@ import { openEarly } from './core/idbOpener';
 import { databases } from './core/protocol';
 import { chromeSnapshotKey, sessionKeys } from './session/core/sessionKeys';
 import { linkKeptStylesheets } from './firstPaint/page/stylesheetLinks';
+import { prePaintRootAttribute } from './firstPaint/core/prePaintRoot';
 import { readLocal } from './lib/storage/localStore';
 import { storageKeys } from './lib/storage/keys';
 import { provideDpop } from './session/core/dpopProvider';
@@ -30,13 +31,18 @@ if (sessionStored) {
   linkKeptStylesheets();
 }
 const painter = sessionStored ? import('./firstPaint/page/painter.chunk') : null;
+// A page the service worker served with the copy in it had that frame on screen before this script
+// ran: nothing is left to keep the cores for, so the app is asked for at once, beside the pre-paint's
+// check of that copy (which adopts it or takes it away), not after it.
+const app = painter && document.querySelector(`[${prePaintRootAttribute}]`) ? import('./main') : null;
+app?.catch(() => undefined); // a failure is reported below, where it is awaited
 
 void (painter?.then((m) => m.paintSnapshot()) ?? Promise.resolve(false))
   .catch(() => false)
   .then((painted) => {
     // Whether the kept chrome was painted, for whoever watches the start (the bench, the browser tests).
     performance.mark('trust-shell:pre-paint', { detail: { painted } });
-    return import('./main');
+    return app ?? import('./main');
   })
   .catch(async (error: unknown) => {
     // Without the app the copy would be a chrome that does nothing.

@@ -660,6 +660,23 @@ test.describe('served by the service worker', () => {
     expect(after.filter((f) => !(f.prePainted || f.memberShown) || f.loading || f.brand !== 'custom').map((f) => f.text.slice(0, 120))).toEqual([]);
   });
 
+  test('the served page asks for the app’s code at once, beside the pre-paint’s check of its copy, not once that check is done', async ({ page, signedIn }) => {
+    await signedIn(page, 'admin@acme.test');
+    await waitForServiceWorker(page);
+    await expect.poll(() => keptBar(page)).toContain('Ada Admin');
+    const response = (await page.goto('/mfe-host'))!;
+    expect(response.fromServiceWorker()).toBe(true);
+    await new ShellChrome(page).expectSignedInAs('Ada Admin');
+    expect(await prePaintDecision(page)).toBe(true);
+    // The copy was on screen with the page's first frame: the app's files need not wait for its check.
+    const asked = await page.evaluate(() => {
+      const checked = performance.getEntriesByName('trust-shell:pre-paint')[0]?.startTime ?? 0;
+      const app = performance.getEntriesByType('resource').find((e) => /\/assets\/main-[^/]+\.js$/.test(e.name));
+      return app ? (app.startTime < checked ? 'before the check' : 'after the check') : 'never';
+    });
+    expect(asked).toBe('before the check');
+  });
+
   test('the kept bar of another member (or tenant) is never served', async ({ page, signedIn }) => {
     const chrome = await anotherMembersCopyStored(page, signedIn);
     await waitForServiceWorker(page);

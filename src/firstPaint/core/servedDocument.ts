@@ -1,6 +1,7 @@
 import type { ChromeSnapshot } from './snapshot';
 import { barMarkup, escapeMarkup } from './barTree';
 import { snapshotStylesheets } from './snapshotStylesheets';
+import { prePaintRootAttribute } from './prePaintRoot';
 
 /**
  * The page as the service worker serves it to a returning member: index.html with the kept top
@@ -12,8 +13,7 @@ import { snapshotStylesheets } from './snapshotStylesheets';
  * layout rule come in a stylesheet the worker answers from its address (keptChromeCss).
  */
 
-/** The container of a kept copy in the page, whoever painted it. */
-export const prePaintRootAttribute = 'data-prepaint-root';
+export { prePaintRootAttribute } from './prePaintRoot';
 /** The worker's stylesheet of a served copy: `?--brand-primary=%23…&media=(min-width: 64rem)&matches=1`. */
 export const keptChromeStylePath = '/kept-chrome.css';
 
