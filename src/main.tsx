@@ -25,6 +25,8 @@ import { storageKeys } from './lib/storage/keys';
 import { forgetLocalAtSignedOutStart } from './lib/storage/forgetLocal';
 import { isReSignInReturn } from './lib/auth/reSignInReturn';
 import { nextTask } from './lib/nextTask';
+import { loadShellTexts } from './lib/i18n/shellTextsLoader';
+import { currentLanguage } from './lib/i18n/languageStore';
 import './styles/global.css';
 
 document.documentElement.dataset.build = appBuild;
@@ -36,9 +38,15 @@ const root = createRoot(container);
 const start: Promise<StartKind> = detectStart().catch(() => ({ signedIn: false, warm: false }));
 // The tenant key lives from sign-in to sign-out: a session is stored, so the signed-in route's code
 // is asked for now rather than once IndexedDB has answered.
+// The shell texts' chunks likewise, with them: initI18n asks for the same modules only once
+// IndexedDB has answered, and every later step of the start waits for them.
 // In a task of its own: asking for each file (and its preload links) is not added to this
 // module's evaluation, itself a long task.
-if (readLocal(storageKeys.tenant)) void nextTask().then(preloadSignedInChunks);
+const sessionStored = Boolean(readLocal(storageKeys.tenant));
+void nextTask().then(() => {
+  if (sessionStored) preloadSignedInChunks();
+  void loadShellTexts(currentLanguage(), sessionStored ? 'all' : 'signedOut');
+});
 
 async function bootstrap(): Promise<void> {
   // Listen first: a refresh refused during start-up must still sign this tab out.
