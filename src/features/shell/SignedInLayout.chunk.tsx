@@ -17,6 +17,7 @@ import { recoveryPollMs, tryRecover } from '../../session/page/recovery';
 import { useSignOut } from './SignOutConfirm';
 import { toast } from '../../components/toast/toast';
 import { registerNotifier } from '../../lib/notify';
+import { firstScreenShown } from '../../lib/firstScreen';
 import { lazyInTurn } from '../../lib/partsInTurn';
 import { SessionTimeoutWarning } from '../../session/screens/SessionTimeoutWarning';
 import { reSignInAtom } from '../../session/page/reSignInState';
@@ -38,8 +39,10 @@ import './shell.css';
 
 // Not needed for the first screen, so not part of its JavaScript: what never shows on it (the URL
 // tenant context, the start-up flows, the sales flow, analytics) and
-// the clock (date-fns) load once it is on screen, each part mounted in its turn (lib/partsInTurn).
-const AfterFirstScreen = lazyInTurn(() => import('./AfterFirstScreen.chunk').then((m) => m.AfterFirstScreen));
+// the clock (date-fns) load once it is on screen. The start-up flows at once (the banners they
+// load and keep would otherwise come, and push the page down, after every other part); the
+// others each in its turn (lib/partsInTurn).
+const AfterFirstScreen = lazy(() => firstScreenShown.then(() => import('./AfterFirstScreen.chunk')));
 // The toasts' view (Ark's toaster) joins after the first screen; a toast raised before waits in the queue.
 const Toaster = lazyInTurn(() => import('../../components/toast/Toaster').then((m) => m.Toaster));
 // Loaded only when a session ends over unsaved work (session/page/reSignIn).

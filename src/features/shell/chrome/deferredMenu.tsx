@@ -73,7 +73,7 @@ export function deferredMenu<P extends object>(load: () => Promise<ComponentType
     );
     return (
       <Suspense fallback={fallback}>
-        <Loaded {...(props as P)} start={start} />
+        <Loaded {...(props as P & { start: MenuStart })} start={start} fallback={fallback} />
       </Suspense>
     );
   };
