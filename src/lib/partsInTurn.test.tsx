@@ -4,6 +4,7 @@ import { Component, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { markFirstScreenShown } from './firstScreen';
 import { lazyInTurn } from './partsInTurn';
+import { waitBound } from '../core/waitBound.testSupport';
 
 afterEach(cleanup);
 
@@ -52,7 +53,7 @@ describe('lazyInTurn', () => {
     // Nothing before the first screen is shown.
     expect(screen.queryByText('menu')).toBeNull();
     markFirstScreenShown();
-    await waitFor(() => expect(screen.getByText('toaster')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('toaster')).toBeTruthy(), waitBound);
     // The menu committed alone; the toaster (after a part whose code failed, which held nothing up) after it.
     expect(log).toEqual([
       ['menu', 'menu'],
