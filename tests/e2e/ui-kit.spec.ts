@@ -43,6 +43,9 @@ test.describe('UI kit (/ui-kit)', () => {
       await input.press('Alt+ArrowDown');
       // Ark hides the weekday header row from screen readers (each day cell has a full label).
       await expect(page.getByRole('application').locator('th').first()).toHaveAttribute('abbr', 'Sunday');
+      // Enter picks the focused day once the calendar has the focus (its first frame gives it): before
+      // that, on a busy machine, Enter reached the input and the calendar stayed open (seen in CI).
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="application"]') !== null)).toBe(true);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('application')).toBeHidden();
       await expect(input).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
