@@ -37,6 +37,34 @@ describe('idbOpener', () => {
     expect(open).toHaveBeenCalledTimes(2);
     database.close();
   });
+
+  /** Deletes `name` as another tab or a newer version would: resolves 'deleted', or 'blocked' if it waits on a connection. */
+  const deleteFromElsewhere = () =>
+    new Promise<'deleted' | 'blocked'>((resolve) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve('deleted');
+      request.onblocked = () => resolve('blocked');
+    });
+
+  it('lets go of its connection when another context deletes or upgrades the database, and opens afresh after', async () => {
+    freshName();
+    const db = opener();
+    await (await db()).put('kv', 'old', 'k');
+    expect(await deleteFromElsewhere()).toBe('deleted');
+    const reopened = await db();
+    expect(await reopened.get('kv', 'k')).toBeUndefined();
+    await reopened.put('kv', 'new', 'k');
+    expect(await reopened.get('kv', 'k')).toBe('new');
+    reopened.close();
+  });
+
+  it('an early connection lets go too', async () => {
+    freshName();
+    (await opener()()).close(); // the database exists, as on a warm start
+    openEarly(name, 1, { store: 'kv', keys: ['k'] });
+    await takeEarlyEntry(name, 'k');
+    expect(await deleteFromElsewhere()).toBe('deleted');
+  });
 });
 
 describe('openEarly', () => {

@@ -19,6 +19,20 @@ const earlyEntries = new Map<string, EarlyEntry>();
 const entryKey = (name: string, key: string) => `${name}/${key}`;
 
 /**
+ * Another context deleting or upgrading the database (a sign-out's clean-up elsewhere, a newer
+ * version of the shell in another tab) waits until every connection to it is closed: this one closes
+ * as soon as it is asked, so it never holds that up. `then` runs after the close (the opener's next
+ * call opens afresh).
+ */
+function closeOnVersionChange<T extends Pick<IDBDatabase, 'close' | 'addEventListener'>>(database: T, then?: () => void): T {
+  database.addEventListener('versionchange', () => {
+    database.close();
+    then?.();
+  });
+  return database;
+}
+
+/**
  * Starts opening an existing database now, for the opener that will ask for it later: on a warm
  * start the page's first script calls it, so the open (tens of milliseconds of browser round trips
  * on a loaded machine) runs while the rest of the code downloads and runs. It never creates or
@@ -37,7 +51,9 @@ export function openEarly(name: string, version: number, read?: EarlyRead): void
       transaction.done.catch(() => undefined);
       transaction.abort();
     };
-    connection = openDB(name, version, { upgrade: (_database, _from, _to, transaction) => refuseUpgrade(transaction) }).catch(() => null);
+    connection = openDB(name, version, { upgrade: (_database, _from, _to, transaction) => refuseUpgrade(transaction) })
+      .then(closeOnVersionChange)
+      .catch(() => null);
   } catch {
     // indexedDB.open itself throws where storage is refused.
     connection = Promise.resolve(null);
@@ -84,14 +100,21 @@ export function idbOpener<Schema extends DBSchema>(
 ): () => Promise<IDBPDatabase<Schema>> {
   let opening: Promise<IDBPDatabase<Schema>> | null = null;
   return () => {
-    opening ??= takeEarly(name, version)
+    if (opening) return opening;
+    const current: Promise<IDBPDatabase<Schema>> = takeEarly(name, version)
       // The early connection is to the same database at the same version, so of the same schema.
       .then((connection) => (connection as IDBPDatabase<Schema> | null) ?? openDB<Schema>(name, version, { upgrade: (database) => upgrade(database) }))
+      .then((database) =>
+        closeOnVersionChange(database, () => {
+          if (opening === current) opening = null;
+        }),
+      )
       .catch((error: unknown) => {
-        opening = null;
+        if (opening === current) opening = null;
         throw error;
       });
-    return opening;
+    opening = current;
+    return current;
   };
 }
 
