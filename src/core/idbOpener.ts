@@ -19,9 +19,9 @@ const earlyEntries = new Map<string, EarlyEntry>();
 const entryKey = (name: string, key: string) => `${name}/${key}`;
 
 /**
- * Another context deleting or upgrading the database (a sign-out's clean-up elsewhere, a newer
- * version of the shell in another tab) waits until every connection to it is closed: this one closes
- * as soon as it is asked, so it never holds that up. `then` runs after the close (the opener's next
+ * Another context deleting or upgrading the database (a newer version of the shell in another tab,
+ * a test or a browser tool emptying storage) waits until every connection to it is closed: this one
+ * closes as soon as it is asked, so it never holds that up. `then` runs after the close (the opener's next
  * call opens afresh).
  */
 function closeOnVersionChange<T extends Pick<IDBDatabase, 'close' | 'addEventListener'>>(database: T, then?: () => void): T {
