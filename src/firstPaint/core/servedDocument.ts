@@ -13,7 +13,6 @@ import { prePaintRootAttribute } from './prePaintRoot';
  * layout rule come in a stylesheet the worker answers from its address (keptChromeCss).
  */
 
-export { prePaintRootAttribute } from './prePaintRoot';
 /** The worker's stylesheet of a served copy: `?--brand-primary=%23…&media=(min-width: 64rem)&matches=1`. */
 export const keptChromeStylePath = '/kept-chrome.css';
 
