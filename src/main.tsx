@@ -38,8 +38,9 @@ const root = createRoot(container);
 const start: Promise<StartKind> = detectStart().catch(() => ({ signedIn: false, warm: false }));
 // The tenant key lives from sign-in to sign-out: a session is stored, so the signed-in route's code
 // is asked for now rather than once IndexedDB has answered.
-// The shell texts' chunks likewise, with them: initI18n asks for the same modules only once
-// IndexedDB has answered, and every later step of the start waits for them.
+// The shell texts' chunks likewise (every page shows the signed-out pages' texts; with a session
+// the signed-in ones too): initI18n installs them once IndexedDB has answered, and every later
+// step of the start waits for them.
 // In a task of its own: asking for each file (and its preload links) is not added to this
 // module's evaluation, itself a long task.
 const sessionStored = Boolean(readLocal(storageKeys.tenant));

@@ -5,9 +5,6 @@ import { currentLanguage, storeLanguage } from './languageStore';
 import { cachedTenantTranslations, loadAnonymousTranslations, type LoadedTranslations } from './translations';
 import { applyDocumentLanguage, i18nOptions, prepareShellTexts, setFallBackToNotFound } from './runtime';
 import { loadDateLocale } from './dateLocale';
-import { loadShellTexts } from './shellTextsLoader';
-import { readLocal } from '../storage/localStore';
-import { storageKeys } from '../storage/keys';
 import { followLanguageOfOtherTabs, followSignOut } from './changeLanguage';
 
 export { missingKeyText } from './runtime';
@@ -28,9 +25,6 @@ type StoredSession = [Awaited<ReturnType<typeof readStoredAuth>>, Awaited<Return
 
 export async function initI18n(): Promise<typeof i18next> {
   const lang = currentLanguage();
-  // Every page shows the signed-out pages' shell texts: their chunk is asked for at once; with a
-  // stored session (its tenant key) the signed-in texts' chunk too, not once IndexedDB has answered.
-  void loadShellTexts(lang, readLocal(storageKeys.tenant) ? 'all' : 'signedOut');
   // The pipeline (page or service worker) reads the language from IndexedDB for Accept-Language.
   // Not waited for: IndexedDB runs transactions in the order they were made, so every read made
   // after this line (the reads below, the pipeline's) already sees it.
