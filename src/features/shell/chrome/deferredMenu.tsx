@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { lazyInTurn } from '../../../lib/partsInTurn';
 
 /**
@@ -12,12 +12,14 @@ export interface MenuStart {
 
 /**
  * The loaded menu's open state and trigger, taking over from the stand-in: focus where the stand-in
- * had it, and opened once mounted if the member asked for it before the code arrived.
+ * had it, and opened once mounted if the member asked for it before the code arrived. Focus moves
+ * in the commit that swaps the buttons (a layout effect): a key pressed between the swap and a
+ * later effect would go to the page and be lost.
  */
 export function useMenuStart(start: MenuStart) {
   const trigger = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (start.focus || start.open) trigger.current?.focus();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- opened once the trigger is in place, as a click would
     if (start.open) setOpen(true);
