@@ -31,6 +31,8 @@ interface Frame {
   prePainted: boolean;
   /** The app's first statement had run (`<html data-build>`). */
   appRan: boolean;
+  /** What the bar's organisation control said (the kept copy's or the live one's), null without one. */
+  organisation: string | null;
 }
 
 /**
@@ -53,6 +55,7 @@ async function recordFrames(page: Page): Promise<Frame[]> {
         memberShown: document.querySelector('[data-testid="user-name"]') !== null,
         prePainted: document.querySelector('[data-prepaint-root]') !== null,
         appRan: document.documentElement.hasAttribute('data-build'),
+        organisation: document.querySelector('[data-chrome-control="organisation"]')?.textContent ?? null,
       };
       const key = JSON.stringify(frame);
       if (key === last) return;
@@ -266,6 +269,8 @@ test('pre-paint: with the app held back, the kept bar shows member, tenant and b
   await page.goto('/mfe-host', { waitUntil: 'commit' });
   // Before any of the app's code has run: the member, the tenant and the brand's colour.
   await expect(prePaint.memberName).toHaveText('Ada Admin');
+  const keptOrganisation = await prePaint.bar.locator('[data-chrome-control="organisation"]').textContent();
+  expect(keptOrganisation).toContain('Acme Corp');
   await expect(prePaint.tenantName).toHaveText(init.tenant.Name);
   await expect(prePaint.bar).toHaveCSS('border-top-color', rgb(init.branding.primaryColor));
   await expect(page.locator('html')).toHaveAttribute('data-brand', 'custom');
@@ -292,6 +297,10 @@ test('pre-paint: with the app held back, the kept bar shows member, tenant and b
   const fromPrePaint = frames.slice(frames.findIndex((f) => f.prePainted));
   expect(fromPrePaint.length).toBeGreaterThan(1);
   expect(fromPrePaint.filter((f) => !(f.prePainted || f.memberShown) || f.loading || f.brand !== 'custom').map((f) => f.text.slice(0, 120))).toEqual([]);
+  // The organisation stays named as the copy named it: the live chrome never says "Loading…" while
+  // the kept tree is read (the swap would change the control's width, and its words).
+  await expect(chrome.organisationPicker).toContainText('Acme Corp');
+  expect(fromPrePaint.map((f) => f.organisation).filter((o) => o !== null && o !== keptOrganisation)).toEqual([]);
   // The bar's stylesheets were asked for before the session store's first answer (the warm-up
   // note names them), not after it; and each was downloaded once, the preload and the live
   // chrome's link sharing it.

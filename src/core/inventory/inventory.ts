@@ -1,5 +1,5 @@
 import { cacheNames, databases } from '../protocol';
-import { chromeSnapshotKey, proofClockKey, sessionKeys } from '../../session/core/sessionKeys';
+import { chromeSnapshotKey, keptOrganisationKey, proofClockKey, sessionKeys } from '../../session/core/sessionKeys';
 
 /**
  * Everything the shell keeps in the browser, one entry per name (or family of names), with whose
@@ -55,6 +55,7 @@ export const inventory: readonly InventoryEntry[] = [
   e('indexedDB', kv + 'refreshInFlight', 'member', 'session', 'digest of a refresh token whose grant is on its way'),
   e('indexedDB', kv + 'lastKnownState', 'member-scope', 'session', 'the last known signed-in state (warm start)'),
   e('indexedDB', kv + chromeSnapshotKey, 'member-scope', 'session', 'the kept top bar (pre-paint)'),
+  e('indexedDB', kv + keptOrganisationKey, 'member-scope', 'session', 'the organisation the bar last named (warm start, before the tree)'),
   e('indexedDB', kv + 'translations:v2:', 'member', 'session', "the member's catalogues", 'prefix'),
   e('indexedDB', kv + 'translations:module:', 'member', 'session', "the tenant's module catalogues (keyed by tenant: the same for every group and role)", 'prefix'),
   e('indexedDB', kv + 'translations:v1:', 'device', 'kept', 'anonymous catalogues (sign-in page)', 'prefix'),

@@ -1,7 +1,7 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../state/jotai';
-import { currentOrganisationAtom, orgTreeStatusAtom } from '../../lib/orgTree/orgTreeAtoms';
+import { namedOrganisationAtom, orgTreeStatusAtom } from '../../lib/orgTree/orgTreeAtoms';
 import { firstScreenShown } from '../../lib/firstScreen';
 import './organisationPicker.css';
 
@@ -24,7 +24,7 @@ const edge = 8;
  */
 export function OrganisationPicker({ inline = false }: { inline?: boolean }) {
   const { t } = useTranslation();
-  const current = useAtomValue(currentOrganisationAtom);
+  const named = useAtomValue(namedOrganisationAtom);
   const status = useAtomValue(orgTreeStatusAtom);
   const [offset, setOffset] = useState<number | null>(null);
   const open = offset !== null;
@@ -91,7 +91,7 @@ export function OrganisationPicker({ inline = false }: { inline?: boolean }) {
         onClick={() => (open ? close(false) : show())}
       >
         <span className="org-picker__label">{t('Organisation')}</span>
-        <span className="org-picker__name">{current?.Name ?? (status === 'loading' ? t('Loading') : '–')}</span>
+        <span className="org-picker__name">{named?.Name ?? (status === 'loading' ? t('Loading') : '–')}</span>
       </button>
       {open && (
         <div

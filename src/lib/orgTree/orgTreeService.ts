@@ -2,8 +2,11 @@ import { appStore } from '../../state/jotai';
 import { isGatewayStatus } from '../../pipeline/core/gateway';
 import { apiFetch } from '../../pipeline/page/apiFetch';
 import { orgTreeEngine } from './orgTreeClient';
-import { currentOrganisationAtom, orgTreeNodeCountAtom, orgTreeRevisionAtom, orgTreeStatusAtom } from './orgTreeAtoms';
-import type { IngestOptions, OrgTreeSummary } from '../../core/orgTree/orgTreeEngine';
+import { currentOrganisationAtom, keptOrganisationAtom, orgTreeNodeCountAtom, orgTreeRevisionAtom, orgTreeStatusAtom } from './orgTreeAtoms';
+import { keepOrganisation } from './keptOrganisation';
+import { sessionAtom } from '../../session/page/sessionAtoms';
+import { memberScopeKey } from '../../session/core/claims';
+import type { CurrentOrganisation, IngestOptions, OrgTreeSummary } from '../../core/orgTree/orgTreeEngine';
 
 export type { IngestOptions } from '../../core/orgTree/orgTreeEngine';
 
@@ -28,6 +31,23 @@ export function publishOrgTree(summary: OrgTreeSummary): void {
   appStore.set(currentOrganisationAtom, summary.current);
   appStore.set(orgTreeRevisionAtom, summary.revision);
   globalThis.performance?.mark?.(orgTreeMark, { detail: { status: summary.status, count: summary.count } });
+  if (summary.current) keepNamed(summary.current);
+}
+
+/** What was last kept (scope, id, name): a tree published again with the same organisation writes nothing. */
+let lastKept = '';
+
+/** The organisation named now, kept for the next warm start of this scope (./keptOrganisation). */
+function keepNamed(organisation: CurrentOrganisation): void {
+  const claims = appStore.get(sessionAtom).claims;
+  if (!claims) return;
+  const scopeKey = memberScopeKey(claims);
+  const kept = JSON.stringify([scopeKey, organisation.Id, organisation.Name]);
+  if (kept === lastKept) return;
+  lastKept = kept;
+  keepOrganisation(scopeKey, organisation).catch(() => {
+    lastKept = '';
+  });
 }
 
 function publishFailed(): void {
@@ -123,6 +143,8 @@ export async function clearOrgTree(): Promise<void> {
   appStore.set(orgTreeStatusAtom, 'loading');
   appStore.set(orgTreeNodeCountAtom, 0);
   appStore.set(currentOrganisationAtom, null);
+  appStore.set(keptOrganisationAtom, null);
+  lastKept = '';
   // Storage that cannot be cleared must not stop the sign-out.
   await orgTreeEngine()
     .then((engine) => engine.clear())

@@ -21,5 +21,8 @@ export const sessionKeys = {
 /** The kept top bar, in the same store as the session (`firstPaint/core/snapshot`). */
 export const chromeSnapshotKey = 'chromeSnapshot';
 
+/** The organisation the bar last named (`lib/orgTree/keptOrganisation`), in the same store as the session. */
+export const keptOrganisationKey = 'keptOrganisation';
+
 /** How far the platform's clock runs from this browser's, in seconds (`proofClock`): not member data. */
 export const proofClockKey = 'dpopClockOffset';

@@ -10,6 +10,8 @@ import type { AccessClaims } from '../../session/core/claims';
 import { applySignedInBranding } from '../../lib/branding/brandingStartup';
 import { brandingAnswerSchema } from '../../lib/branding/brandingMapping';
 import { loadGlobalStateInWorker, restoreStoredOrgTree, showKeptOrgTree, type GlobalStateLoad } from '../../lib/orgTree/orgTreeService';
+import { readKeptOrganisation } from '../../lib/orgTree/keptOrganisation';
+import { keptOrganisationAtom } from '../../lib/orgTree/orgTreeAtoms';
 import { loadSignedInTheme } from '../../lib/theme/themeStartup';
 import { rememberLanguages } from '../../lib/i18n/languages';
 import { signedInContentAttributes } from '../../lib/i18n/seedSource';
@@ -271,10 +273,12 @@ function loadWorkspaceBranding(net: StartupNetwork): Promise<unknown> {
  */
 export async function showLastKnownState(claims: AccessClaims, { withTree }: { withTree: boolean }): Promise<boolean> {
   const scopeKey = memberScopeKey(claims);
-  const known = await readLastKnownState(scopeKey);
+  const [known, organisation] = await Promise.all([readLastKnownState(scopeKey), readKeptOrganisation(scopeKey).catch(() => null)]);
   const source = appStore.get(stateSourceAtom);
   if (!known || source === 'network') return false;
   if (source === null) {
+    // The organisation as the kept bar named it, until the tree is read (lib/orgTree/keptOrganisation).
+    appStore.set(keptOrganisationAtom, organisation);
     publish(known, 'stored', claims, scopeKey);
   }
   if (withTree) await restoreStoredOrgTree(scopeKey).catch(() => false);

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 're
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from '../../../state/jotai';
 import { currentTenantAtom } from '../../../lib/state/signedInState';
-import { currentOrganisationAtom } from '../../../lib/orgTree/orgTreeAtoms';
+import { namedOrganisationAtom } from '../../../lib/orgTree/orgTreeAtoms';
 import { OrganisationPicker } from '../OrganisationPicker';
 import { lazyInTurn } from '../../../lib/partsInTurn';
 import { TenantSwitcher } from './TenantSwitcher';
@@ -67,7 +67,7 @@ export function ScopeBar() {
 function CompactScope({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const tenant = useAtomValue(currentTenantAtom);
-  const organisation = useAtomValue(currentOrganisationAtom);
+  const organisation = useAtomValue(namedOrganisationAtom);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
