@@ -1,7 +1,7 @@
 import { createReadStream, statSync, type Stats } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { textTypes } from '../build/precompress';
+import { textTypes } from '../build/precompress.ts';
 
 /**
  * `vite preview` (npm start) sends the build's precompressed files as deploy/nginx does
