@@ -17,6 +17,8 @@ interface Tab {
   leaving: boolean;
   /** The page holds unsaved work: a session the platform ended (not a sign-out) keeps it. */
   unsavedWork: boolean;
+  /** Where the tab's own flow takes it while the follow is under way (its own logoff's redirect, say). */
+  arrivesMeanwhile?: string;
 }
 
 let origin: FakeOrigin;
@@ -30,7 +32,10 @@ function openTab(path = '/mfe-host'): Tab {
     startSessionSync({
       ...io,
       sessionEnded: () => Promise.resolve(!sessionStored),
-      keepPageForReSignIn: (ended) => Promise.resolve(tab.unsavedWork && ended === 'refused'),
+      keepPageForReSignIn: (ended) => {
+        if (tab.arrivesMeanwhile) tab.path = tab.arrivesMeanwhile;
+        return Promise.resolve(tab.unsavedWork && ended === 'refused');
+      },
       clearSession: () => Promise.resolve(void tab.did.push('clear')),
       leaving: () => tab.leaving,
       leavingAfterSwitch: () => false,
@@ -112,6 +117,16 @@ describe('sign-out following', () => {
     signOutElsewhere();
     await settle();
     expect([onAuth.did, timingOut.did]).toEqual([[], []]);
+  });
+
+  it('a tab its own flow took to /auth while it was following (it heard its own logoff) neither clears nor loads /auth again', async () => {
+    const tab = openTab();
+    tab.arrivesMeanwhile = '/auth';
+    sessionStored = false;
+    sessionChannelOver(origin.openTab().channels).broadcast({ type: 'logoff', redirect: '/auth', ended: 'refused' });
+    await settle();
+    // A second load of /auth would come after whatever the member (or a test) did there since.
+    expect(tab.did).toEqual([]);
   });
 });
 

@@ -83,14 +83,17 @@ export function startSessionSync(io: SessionSyncIo): () => void {
         if (io.leaving() || signedOut()) return;
         // Every tab keeps its own place (per-tab return URL) and follows to the sign-in page.
         // Drafts are shared local storage: an explicit sign-out already removed them; a forced one keeps them.
+        // Checked again after each wait: the tab's own flow may have taken it out meanwhile (a tab
+        // hears its own logoff too), and a second load of /auth would land on whatever was done there since.
         void io
           .sessionEnded()
           .then(async (ended) => {
-            if (!ended) return false;
+            if (!ended || signedOut()) return false;
             // A page holding unsaved work stays: its member signs in again over it (session/page/reSignIn).
             if (await io.keepPageForReSignIn(message.ended)) return false;
+            if (io.leaving() || signedOut()) return false;
             await io.clearSession();
-            return true;
+            return !signedOut();
           })
           .then((cleared) => {
             if (!cleared) return;
