@@ -8,17 +8,7 @@ import { tokenClaims } from './credentials.ts';
  * shell's origin.
  */
 export async function plantSession(page: Page, session: { accessToken: unknown; auth: unknown }): Promise<void> {
-  // A page that has just shown the sign-in page after a refused session can still be loading it
-  // once more (the tab hears its own logoff, clears and reloads /auth, after the clearing): a write
-  // torn down by that navigation is made again where it arrived, after the clearing, so it stays.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await writeSession(page, session);
-    } catch (error) {
-      if (attempt === 3 || !/Execution context was destroyed/.test(String(error))) throw error;
-      await page.waitForLoadState();
-    }
-  }
+  await writeSession(page, session);
 }
 
 async function writeSession(page: Page, session: { accessToken: unknown; auth: unknown }): Promise<void> {
