@@ -97,16 +97,20 @@ export function storedEntry(page: Page, key: string): Promise<unknown> {
     (k) =>
       new Promise<unknown>((resolve) => {
         const open = indexedDB.open('trust-shell');
+        // No database yet: none is created (an empty one at version 1 would have no store for the shell).
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onerror = () => resolve(null);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('kv')) return resolve(null);
-          const get = db.transaction('kv').objectStore('kv').get(k);
-          get.onsuccess = () => {
+          // Closed on every path: an open connection would hold up a later deletion of the database.
+          const done = (value: unknown) => {
             db.close();
-            resolve(get.result ?? null);
+            resolve(value);
           };
-          get.onerror = () => resolve(null);
+          if (!db.objectStoreNames.contains('kv')) return done(null);
+          const get = db.transaction('kv').objectStore('kv').get(k);
+          get.onsuccess = () => done(get.result ?? null);
+          get.onerror = () => done(null);
         };
       }),
     key,
