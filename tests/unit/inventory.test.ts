@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { entryFor, goesAt, inventory, type Area } from '../../src/core/inventory/inventory.ts';
 import { cacheNames, databases, locks, channels } from '../../src/core/protocol.ts';
-import { chromeSnapshotKey, proofClockKey, sessionKeys } from '../../src/session/core/sessionKeys.ts';
+import { chromeSnapshotKey, keptOrganisationKey, proofClockKey, sessionKeys } from '../../src/session/core/sessionKeys.ts';
 import { storageKeys, storagePrefix } from '../../src/lib/storage/keys.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -56,6 +56,7 @@ const kvWrites: Record<string, string> = {
   'src/lib/auth/ssoFlow.chunk.ts: sessionKeys.authClient': sessionKeys.authClient,
   'src/session/page/startSession.ts: sessionKeys.authClient': sessionKeys.authClient,
   'src/firstPaint/page/writer.ts: chromeSnapshotKey': chromeSnapshotKey,
+  'src/lib/orgTree/keptOrganisation.ts: keptOrganisationKey': keptOrganisationKey,
   'src/session/page/session.ts: sessionKeys.proofKey': sessionKeys.proofKey,
   'src/session/page/session.ts: sessionKeys.auth': sessionKeys.auth,
   'src/session/page/session.ts: sessionKeys.accessToken': sessionKeys.accessToken,
