@@ -3,7 +3,7 @@ import { isShellRoute } from '../src/core/routeTable';
 import { cacheNames } from '../src/core/protocol';
 
 /** What this worker reads of the runtime configuration: the remotes' routes (the rest is the page's). */
-const remoteRoutesSchema = z.object({ microFrontends: z.optional(z.array(z.object({ route: z.string() }))) });
+const remoteRoutesSchema = z.lazy(() => z.object({ microFrontends: z.optional(z.array(z.object({ route: z.string() }))) }));
 
 /**
  * The configured remotes' routes, from the configuration's last copy (sw.ts keeps it): a remote

@@ -8,8 +8,8 @@ import * as z from 'zod/mini';
 const nullableUrl = () => z._default(z.nullable(z.url()), null);
 const nullableUriRef = () => z._default(z.nullable(z.string().check(z.minLength(1))), null);
 
-export const authClientConfigSchema = z
-  .strictObject({
+export const authClientConfigSchema = z.lazy(() =>
+  z.strictObject({
     clientId: z._default(z.string().check(z.minLength(1)), 'trust-shell'),
     scope: z._default(z.string(), 'read'),
     requireHttps: z._default(z.boolean(), false),
@@ -27,15 +27,16 @@ export const authClientConfigSchema = z
     /** SPEC §7 "allowed URLs": other API origins a remote's host.fetch calls carry the access token to (configOrigins checks each). */
     trustedApiOrigins: z._default(z.array(z.string()), () => []),
   })
-  .check(z.refine((c) => !c.oidc || c.issuer !== null, { message: 'issuer is required when oidc is true', path: ['issuer'] }));
+  .check(z.refine((c) => !c.oidc || c.issuer !== null, { message: 'issuer is required when oidc is true', path: ['issuer'] })),
+);
 
-export const microFrontendSchema = z.strictObject({
+export const microFrontendSchema = z.lazy(() => z.strictObject({
   name: z.string().check(z.minLength(1)),
   route: z.string().check(z.regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/)),
   moduleUrl: z.string().check(z.minLength(1)),
-});
+}));
 
-export const runtimeConfigSchema = z.strictObject({
+export const runtimeConfigSchema = z.lazy(() => z.strictObject({
   authClient: z._default(authClientConfigSchema, () => authClientConfigSchema.parse({})),
   webToLeadUrl: nullableUrl(),
   analytics: z._default(z.strictObject({ scriptUrl: nullableUriRef() }), () => ({ scriptUrl: null })),
@@ -47,7 +48,7 @@ export const runtimeConfigSchema = z.strictObject({
   microFrontends: z._default(z.array(microFrontendSchema), () => []),
   /** SPEC §4: `auto` follows the language on screen; `ltr` / `rtl` force the direction. */
   textDirection: z._default(z.enum(['auto', 'ltr', 'rtl']), 'auto'),
-});
+}));
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

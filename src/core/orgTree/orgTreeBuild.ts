@@ -28,22 +28,22 @@ export interface StoredOrgTree {
 }
 
 const uuidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const uuid = z.string().check(z.regex(uuidPattern));
+const uuid = z.lazy(() => z.string().check(z.regex(uuidPattern)));
 
 /**
  * One node, checked on its own: Children are walked iteratively (no recursion), so a hostile,
  * very deep tree cannot overflow the stack.
  */
-const nodeSchema = z.object({
+const nodeSchema = z.lazy(() => z.object({
   Id: uuid,
   Name: z.string(),
   ParentId: z.optional(z.nullable(uuid)),
   Children: z.array(z.unknown()),
   Position: z.number().check(z.int(), z.nonnegative()),
-});
+}));
 
 /** Contract InvitedOrganization (users/current/organizations). */
-export const invitedOrganizationsSchema = z.array(z.object({ id: uuid, name: z.string() }));
+export const invitedOrganizationsSchema = z.lazy(() => z.array(z.object({ id: uuid, name: z.string() })));
 
 interface RawNode {
   id: string;

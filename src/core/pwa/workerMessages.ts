@@ -6,7 +6,7 @@ import { workerMessages } from '../protocol';
  * parsed against these schemas on arrival like every other cross-context message, so only the
  * known commands, with nothing attached, are ever acted on.
  */
-const tabCommandSchema = z.object({ type: z.enum([workerMessages.skipWaiting, workerMessages.skipWaitingIfUnseen, workerMessages.outboxReplay]) });
+const tabCommandSchema = z.lazy(() => z.object({ type: z.enum([workerMessages.skipWaiting, workerMessages.skipWaitingIfUnseen, workerMessages.outboxReplay]) }));
 export type TabCommand = z.infer<typeof tabCommandSchema>['type'];
 
 /** What a tab asks of the service worker, or null for anything else. */
@@ -16,7 +16,7 @@ export function parseTabCommand(data: unknown): TabCommand | null {
 }
 
 /** The kill switch (public/sw-retire.js) telling its tabs the build's worker is retired. */
-const retiredNoticeSchema = z.object({ type: z.literal(workerMessages.retired) });
+const retiredNoticeSchema = z.lazy(() => z.object({ type: z.literal(workerMessages.retired) }));
 
 export function isRetiredNotice(data: unknown): boolean {
   return retiredNoticeSchema.safeParse(data).success;

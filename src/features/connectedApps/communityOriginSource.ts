@@ -4,8 +4,8 @@ import { communityOrigin } from '../../lib/links/communityLinks';
 import { storageKeys } from '../../lib/storage/keys';
 import { readLocal } from '../../lib/storage/localStore';
 
-const contentSchema = z.looseObject({ CommunityAppUrl: z.nullable(z.string()) });
-const noAuthInitSchema = z.looseObject({ content: contentSchema });
+const contentSchema = z.lazy(() => z.looseObject({ CommunityAppUrl: z.nullable(z.string()) }));
+const noAuthInitSchema = z.lazy(() => z.looseObject({ content: contentSchema }));
 
 function storedCommunityAppUrl(): string | null {
   try {

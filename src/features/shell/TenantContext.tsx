@@ -9,7 +9,7 @@ import { useAtomValue } from '../../state/jotai';
 import { sessionAtom } from '../../session/page/sessionAtoms';
 import { paths } from '../../config/paths';
 
-const tenantContextSchema = z.object({ Id: z.string() });
+const tenantContextSchema = z.lazy(() => z.object({ Id: z.string() }));
 
 /** GET tenants/context; any failure is "false": no switch, the app carries on (SPEC §4). */
 async function resolveContext(context: string, version: string): Promise<string | null> {

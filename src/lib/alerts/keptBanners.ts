@@ -10,7 +10,7 @@ import { parseBannerList, type AlertBanner } from './alertSchemas';
  * inventory). Storage is anyone's on this origin: each banner comes back through the contract's
  * schema, and its message is sanitised where it is shown, as the platform's are.
  */
-const keptSchema = z.object({ scopeKey: z.string(), language: z.string(), banners: z.array(z.unknown()) });
+const keptSchema = z.lazy(() => z.object({ scopeKey: z.string(), language: z.string(), banners: z.array(z.unknown()) }));
 
 export function keepBanners(scopeKey: string, language: string, banners: readonly AlertBanner[]): void {
   // Quietly: a refused write costs the next start a banner's late arrival, nothing the member saved.

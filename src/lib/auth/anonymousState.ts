@@ -8,13 +8,13 @@ import { imageDataOrNull } from '../branding/imageData';
  * The pre-login resolver's data (SPEC §2 resolver): no-auth-init (languages, content, resources)
  * and the login-page branding resources, fetched signed out (/auth appended, no token).
  */
-export const languageSchema = z.object({ Id: z.number(), Code: z.string(), Name: z.string(), IsRtl: z.boolean() });
-const resourceListSchema = z.array(z.object({ resourceName: z.string().check(z.minLength(1)), value: z.string() }));
-const anonymousStateSchema = z.object({
+export const languageSchema = z.lazy(() => z.object({ Id: z.number(), Code: z.string(), Name: z.string(), IsRtl: z.boolean() }));
+const resourceListSchema = z.lazy(() => z.array(z.object({ resourceName: z.string().check(z.minLength(1)), value: z.string() })));
+const anonymousStateSchema = z.lazy(() => z.object({
   languages: z.array(languageSchema).check(z.minLength(1)),
   content: z.looseObject({ loginLogo: z.nullable(z.string()), License: z.nullable(z.string()), CustomerSuccessKey: z.nullable(z.string()) }),
   resources: resourceListSchema,
-});
+}));
 
 export type Language = z.infer<typeof languageSchema>;
 export interface AnonymousState {

@@ -11,7 +11,7 @@ import { channels } from '../../core/protocol';
 import { storageKeys } from '../storage/keys';
 import { readLocal } from '../storage/localStore';
 
-const returnSchema = z.object({ type: z.literal('re-sign-in-return'), href: z.string() });
+const returnSchema = z.lazy(() => z.object({ type: z.literal('re-sign-in-return'), href: z.string() }));
 export type ReSignInReturn = z.infer<typeof returnSchema>;
 
 export function parseReSignInReturn(data: unknown): ReSignInReturn | null {

@@ -10,7 +10,7 @@ import { authorization } from '../../session/core/tokenKind';
 import { sendWithProof } from '../../session/core/dpop';
 import { LoginError } from './loginEvents';
 
-const userInfoSchema = z.looseObject({ sub: z.string().check(z.minLength(1)) });
+const userInfoSchema = z.lazy(() => z.looseObject({ sub: z.string().check(z.minLength(1)) }));
 
 /** As long as a token call may take (SPEC §9's 20 s). */
 const userInfoTimeoutMs = 20_000;

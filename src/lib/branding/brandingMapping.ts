@@ -9,15 +9,15 @@ import { plainTitle } from './plainTitle';
  * hostile or broken field falls back to its own default (null logo, #FFFFFF, empty title, null,
  * false) and never takes the other fields with it.
  */
-const incomingObject = z.record(z.string(), z.unknown());
-const resourceSchema = z.object({ resourceName: z.string().check(z.minLength(1)), value: z.string() });
+const incomingObject = z.lazy(() => z.record(z.string(), z.unknown()));
+const resourceSchema = z.lazy(() => z.object({ resourceName: z.string().check(z.minLength(1)), value: z.string() }));
 
-const text = z.optional(z.nullable(z.string()));
+const text = z.lazy(() => z.optional(z.nullable(z.string())));
 /**
  * The contract's Branding by JSON type (content is still checked field by field in mapBranding).
  * Fields may be missing — a platform that leaves one out is not broken — but never of another type.
  */
-export const brandingAnswerSchema = z.object({
+export const brandingAnswerSchema = z.lazy(() => z.object({
   loginLogoData: text,
   logoData: text,
   primaryColor: text,
@@ -26,7 +26,7 @@ export const brandingAnswerSchema = z.object({
   pageTitle: text,
   inheritedFrom: text,
   inherited: z.optional(z.nullable(z.boolean())),
-});
+}));
 
 /** null when the value is not an object at all (a failed call: the caller takes the defaults). */
 export function mapBranding(incoming: unknown, isWorkspaceNavigation: boolean): Branding | null {

@@ -5,7 +5,7 @@ import { refreshSession } from '../../session/core/refresh';
 import { readClaims } from '../../session/core/sessionDb';
 
 /** Contract Eula: the agreement the member must accept (Html is server HTML, shown only through SafeHtml). */
-const eulaSchema = z.object({ Version: z.string().check(z.minLength(1), z.maxLength(64)), Html: z.string() });
+const eulaSchema = z.lazy(() => z.object({ Version: z.string().check(z.minLength(1), z.maxLength(64)), Html: z.string() }));
 export type Eula = z.infer<typeof eulaSchema>;
 
 /** Contract getEula; null for a failure or an answer off the contract (the page shows its failure state). */
@@ -14,7 +14,7 @@ export function loadEula(): Promise<Eula | null> {
 }
 
 /** Contract ApiError, only as far as the acceptance needs it: which field a 400 names. */
-const apiErrorField = z.object({ field: z.optional(z.nullable(z.string())) });
+const apiErrorField = z.lazy(() => z.object({ field: z.optional(z.nullable(z.string())) }));
 
 export type AcceptOutcome =
   | 'accepted' // recorded, and the refreshed tokens carry the member's own role

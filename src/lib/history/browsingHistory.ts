@@ -15,10 +15,10 @@ export const historyMaxEntries = 100;
 /** Longer addresses are not history worth keeping (and would only fill the storage quota). */
 const maxUrlLength = 2048;
 
-const entrySchema = z.object({
+const entrySchema = z.lazy(() => z.object({
   url: z.string().check(z.minLength(1), z.maxLength(maxUrlLength)),
   timestamp: z.number().check(z.refine(Number.isFinite)),
-});
+}));
 
 /** Oldest first, nothing older than 14 days, at most the 100 newest. */
 export function pruneEntries(entries: readonly HistoryEntry[], now: number): HistoryEntry[] {

@@ -5,13 +5,13 @@ import { readKv, writeKv } from '../../session/core/sessionDb';
 import { defaultLanguage } from './languageStore';
 
 /** Contract Language (Assumed shape); the codes must be contract LanguageCodes. */
-const languageSchema = z.object({
+const languageSchema = z.lazy(() => z.object({
   Id: z.number(),
   Code: z.string().check(z.regex(/^[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}$/)),
   Name: z.string().check(z.minLength(1)),
   IsRtl: z.boolean(),
-});
-const languageListSchema = z.array(languageSchema).check(z.minLength(1));
+}));
+const languageListSchema = z.lazy(() => z.array(languageSchema).check(z.minLength(1)));
 
 export type Language = z.infer<typeof languageSchema>;
 

@@ -7,7 +7,7 @@ import { readLocal } from '../storage/localStore';
 import { isSeedSkipped, seedTranslationUrl, type SeedSource } from './tenantTranslations';
 
 /** Contract ContentAttribute: {Key, Value}, Value always text. */
-const attributeListSchema = z.array(z.object({ Key: z.string(), Value: z.string() }));
+const attributeListSchema = z.lazy(() => z.array(z.object({ Key: z.string(), Value: z.string() })));
 type ContentAttribute = z.infer<typeof attributeListSchema>[number];
 
 /** The attributes of the content object kept from the anonymous state (contract ContentObject.Attributes). */

@@ -19,13 +19,13 @@ import {
  * The signed-in translation loaders (contract): v2 tenant merged with seed translations, and
  * tenant-custom module translations on demand. Only signed-in pages load this module.
  */
-const tenantTranslationsSchema = z.object({
+const tenantTranslationsSchema = z.lazy(() => z.object({
   defaultTranslations: translationMapSchema,
   translations: translationMapSchema,
   defaultCustomTerms: translationMapSchema,
   customTerms: translationMapSchema,
   FallBackToNotFound: z.boolean(),
-});
+}));
 export type TenantTranslations = z.infer<typeof tenantTranslationsSchema>;
 
 /**

@@ -17,8 +17,8 @@ const uuid = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 
 export type TranslationMap = Record<string, string>;
 
-export const translationMapSchema = z.record(z.string(), z.string());
-const translationsV1Schema = z.object({ Translations: translationMapSchema, FallBackToNotFound: z.boolean() });
+export const translationMapSchema = z.lazy(() => z.record(z.string(), z.string()));
+const translationsV1Schema = z.lazy(() => z.object({ Translations: translationMapSchema, FallBackToNotFound: z.boolean() }));
 
 export interface LoadedTranslations {
   map: TranslationMap;

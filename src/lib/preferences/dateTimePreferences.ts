@@ -18,11 +18,11 @@ import {
  * Answers are validated at the edge; a failed read takes the contract's fall-back (MM/DD/YYYY,
  * 12Hour) and a failed save changes nothing.
  */
-const dateFormatSettingSchema = z.object({ key: z.literal('dateFormat'), value: z.enum(dateFormatValues) });
-const timeFormatSettingSchema = z.object({ key: z.literal('timeFormat'), value: z.enum(timeFormatValues) });
+const dateFormatSettingSchema = z.lazy(() => z.object({ key: z.literal('dateFormat'), value: z.enum(dateFormatValues) }));
+const timeFormatSettingSchema = z.lazy(() => z.object({ key: z.literal('timeFormat'), value: z.enum(timeFormatValues) }));
 /** Contract UiSetting: {key, value} discriminated by key. */
-export const uiSettingSchema = z.discriminatedUnion('key', [dateFormatSettingSchema, timeFormatSettingSchema]);
-export const uiSettingListSchema = z.array(uiSettingSchema);
+export const uiSettingSchema = z.lazy(() => z.discriminatedUnion('key', [dateFormatSettingSchema, timeFormatSettingSchema]));
+export const uiSettingListSchema = z.lazy(() => z.array(uiSettingSchema));
 export type UiSetting = z.infer<typeof uiSettingSchema>;
 
 export const uiSettingKeys = ['dateFormat', 'timeFormat'] as const;

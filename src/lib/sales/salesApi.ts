@@ -7,8 +7,8 @@ import { submitWrite, type WriteOutcome } from '../../outbox/page/outbox';
  * The platform calls of the upgrade, trial, contact-sales and renewal flows: the tenant's
  * subscriptions (validated at the edge), cases through the outbox, and the CRM's web-to-lead form.
  */
-const subscriptionSchema = z.looseObject({ IsTrial: z.boolean(), EndDate: z.string() });
-const subscriptionListSchema = z.array(subscriptionSchema);
+const subscriptionSchema = z.lazy(() => z.looseObject({ IsTrial: z.boolean(), EndDate: z.string() }));
+const subscriptionListSchema = z.lazy(() => z.array(subscriptionSchema));
 
 const subscriptionsPath = '/api/access/v1/tenants/current/subscriptions';
 const casesPath = '/api/salesops/v1/cases';

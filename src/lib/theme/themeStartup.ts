@@ -10,7 +10,7 @@ import { initTheme, knownThemes } from './theme';
  * contract, such as a theme outside ThemeName — means switching off with the stored or default theme
  * (SPEC §8).
  */
-export const themeResponseSchema = z.object({ themeEnabled: z.boolean(), theme: z.enum(knownThemes) });
+export const themeResponseSchema = z.lazy(() => z.object({ themeEnabled: z.boolean(), theme: z.enum(knownThemes) }));
 
 export async function loadSignedInTheme(): Promise<void> {
   const server = await getValidated('/api/atlas/v1/theme', themeResponseSchema);

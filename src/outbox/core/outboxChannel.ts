@@ -8,28 +8,28 @@ import { broadcastChannels } from '../../core/crossTab/contextIo';
  * the queue changed (recount), or writes settled (toast, failure list, reload what they changed).
  * Parsed against this schema on arrival: any same-origin script can post on the channel.
  */
-const settledWriteSchema = z.object({
+const settledWriteSchema = z.lazy(() => z.object({
   id: z.string(),
   label: z.string(),
   kind: z.string(),
   /** It had waited (offline, server errors): its delivery is news for the member. */
   deferred: z.boolean(),
-});
+}));
 export type SettledWrite = z.infer<typeof settledWriteSchema>;
 
-const outboxMessageSchema = z.discriminatedUnion('type', [
+const outboxMessageSchema = z.lazy(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('outbox-changed') }),
   z.object({ type: z.literal('outbox-settled'), sent: z.array(settledWriteSchema), failed: z.array(settledWriteSchema) }),
-]);
+]));
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 /** The service worker's answer to a tab's replay request (a MessageChannel port of its own). */
-const replayReportSchema = z.object({
+const replayReportSchema = z.lazy(() => z.object({
   sent: z.array(settledWriteSchema),
   failed: z.array(settledWriteSchema),
   dropped: z.number(),
   pending: z.number(),
-});
+}));
 
 export function parseReplayReport(data: unknown): z.infer<typeof replayReportSchema> | null {
   const parsed = replayReportSchema.safeParse(data);

@@ -20,7 +20,7 @@ export interface ConfiguredLogin {
   userinfoEndpoint: string | null;
 }
 
-const configuredLoginSchema = z.object({
+const configuredLoginSchema = z.lazy(() => z.object({
   authClient: z._default(
     z.object({
       oidc: z._default(z.boolean(), false),
@@ -31,7 +31,7 @@ const configuredLoginSchema = z.object({
     }),
     () => ({ oidc: false, issuer: null, tokenEndpoint: null, logoutUrl: null, userinfoEndpoint: null }),
   ),
-});
+}));
 
 let known: Promise<ConfiguredLogin | null> | null = null;
 

@@ -19,8 +19,10 @@ export function isLogoffRedirect(redirect: string): boolean {
  * Session events shared by every tab and the service worker (BroadcastChannel works in both).
  * A message is a fact that already happened; each receiver decides what it means for its own tab.
  * Every message is parsed against this schema on arrival: a message is data, never a command.
+ * Built on first use (`z.lazy`), as every schema the shell parses with: building schemas is most of
+ * zod's cost in a start, and many are never used in one (docs/decisions.md, 2026-11-29).
  */
-const sessionMessageSchema = z.discriminatedUnion('type', [
+const sessionMessageSchema = z.lazy(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-changed') }),
   /** `ended: 'refused'`: the session could not be kept (refresh refused, key gone), not signed out: a page holding unsaved work may keep it. */
   z.object({ type: z.literal('logoff'), redirect: z.string().check(z.refine(isLogoffRedirect)), ended: z.optional(z.literal('refused')) }),
@@ -40,7 +42,7 @@ const sessionMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('refresh-timeout') }),
   /** A session-store entry (token, language, ...) was written: in-memory copies are stale. */
   z.object({ type: z.literal('store-changed'), key: z.string() }),
-]);
+]));
 export type SessionMessage = z.infer<typeof sessionMessageSchema>;
 
 const channelName = channels.session;

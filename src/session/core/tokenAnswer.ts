@@ -10,11 +10,11 @@ import type { StoredAuth } from './sessionDb';
  * `refresh_expires_in`, if it names one.
  */
 
-const jwt = z.string().check(z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/));
+const jwt = z.lazy(() => z.string().check(z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/)));
 /** RFC 6749 Appendix A.17: VSCHAR, so it can go in a form field as it is. */
-const opaqueToken = z.string().check(z.minLength(1), z.maxLength(maxTokenLength), z.regex(/^[\x20-\x7E]+$/), z.refine((v) => v.trim() === v));
+const opaqueToken = z.lazy(() => z.string().check(z.minLength(1), z.maxLength(maxTokenLength), z.regex(/^[\x20-\x7E]+$/), z.refine((v) => v.trim() === v)));
 
-const answerFields = {
+const answerFields = () => ({
   access_token: jwt,
   // Bearer or DPoP (contract "Sender-constrained tokens"); any other type is no session the shell can use.
   token_type: z.string().check(z.refine((v) => tokenKindOf(v) !== null)),
@@ -23,10 +23,10 @@ const answerFields = {
   id_token: z.optional(jwt),
   /** Not the contract's: the lifetime some providers give an opaque refresh token (Keycloak's name). */
   refresh_expires_in: z.optional(z.int().check(z.positive())),
-};
+});
 
-export const tokenResponseSchema = z.object({ ...answerFields, refresh_token: jwt });
-const oidcTokenResponseSchema = z.object({ ...answerFields, refresh_token: opaqueToken });
+export const tokenResponseSchema = z.lazy(() => z.object({ ...answerFields(), refresh_token: jwt }));
+const oidcTokenResponseSchema = z.lazy(() => z.object({ ...answerFields(), refresh_token: opaqueToken }));
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export type TokenAnswer = { ok: true; tokens: TokenResponse } | { ok: false; problem: string };

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import { apiFetch } from '../../pipeline/page/apiFetch';
 
-const samlUserTypeSchema = z.object({
+const samlUserTypeSchema = z.lazy(() => z.object({
   IsEnabled: z.boolean(),
   IdentityProviderSignOutUrl: z.nullable(z.string()),
   IsOpenSaml4: z.boolean(),
-});
+}));
 export type SamlUserType = z.infer<typeof samlUserTypeSchema>;
 
 /** SPEC §7 user-type lookup; any failure or malformed answer is null (SPEC §8). */

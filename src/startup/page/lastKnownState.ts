@@ -20,7 +20,7 @@ import {
  * and role (`claims` `memberScopeKey`); it is checked on the way back in (storage can be corrupt),
  * read only under its own scope, and deleted at sign-out and at a switch.
  */
-const lastKnownStateSchema = z.object({
+const lastKnownStateSchema = z.lazy(() => z.object({
   scopeKey: z.string(),
   permissions: z.array(z.string()),
   languages: z.array(languageSchema),
@@ -34,7 +34,7 @@ const lastKnownStateSchema = z.object({
   version: z.string(),
   content: z.nullable(contentObjectSchema),
   toolPreferences: z.nullable(toolPreferencesSchema),
-});
+}));
 
 export type LastKnownState = z.infer<typeof lastKnownStateSchema>;
 
