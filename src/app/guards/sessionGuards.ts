@@ -1,8 +1,7 @@
 import { isExpired, parseAccessClaims } from '../../session/core/claims';
-import { readAccessToken, readStoredAuth } from '../../session/core/sessionDb';
 import { refreshSession } from '../../session/core/refresh';
 import { memberScopeKey } from '../../lib/state/signedInState';
-import { syncSessionFromStorage } from '../../session/page/sessionAtoms';
+import { readStoredSession, syncSessionFromStorage, type StoredSession } from '../../session/page/sessionAtoms';
 import { saveReturnUrl } from '../../session/page/logoffState';
 import { paths } from '../../config/paths';
 import { pass, type Guard, type GuardResult } from './guards';
@@ -13,15 +12,20 @@ import { firstScreenShown } from '../../lib/firstScreen';
 import { nextTask } from '../../lib/nextTask';
 
 
+/** A guard's answer about the token; with `unchanged`, the stored entries it read, valid, nothing written since. */
+type EnsuredToken = GuardResult & { unchanged?: StoredSession };
+
 /**
  * A valid access token, or a successful refresh. A refresh that gets no answer still admits the
  * member (offline with the last known state); only a refused one ends the session.
  */
-async function ensureToken(): Promise<GuardResult> {
+async function ensureToken(): Promise<EnsuredToken> {
+  const stored = await readStoredSession();
+  const [auth, token] = stored;
   // No session at all: nothing to log off (no server logout, no SAML sign-out, no broadcast).
-  if (!(await readStoredAuth())) return { ok: false, signedOut: true };
-  const token = await readAccessToken();
-  if (!isExpired(parseAccessClaims(token))) return pass;
+  if (!auth) return { ok: false, signedOut: true };
+  // Valid as read: the caller may take these entries rather than read them again.
+  if (!isExpired(parseAccessClaims(token))) return { ...pass, unchanged: stored };
   const outcome = await refreshSession({ failedToken: token });
   if (outcome === 'no-session') return { ok: false, signedOut: true };
   // A refused refresh is a session that really ended: the full logoff (SAML sign-out included).
@@ -43,9 +47,9 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
     // Warm start with an expired access token: the refresh is a platform answer too, so it runs
     // behind the painted shell, and the state calls follow it; a refused one still ends the session.
     const refreshBehind = await canRefreshBehind().catch(() => false);
-    const token = refreshBehind ? pass : await ensureToken();
+    const token: EnsuredToken = refreshBehind ? pass : await ensureToken();
     if (!token.ok) return token;
-    const { claims } = await syncSessionFromStorage();
+    const { claims } = await syncSessionFromStorage(token.unchanged);
     // The shell's own texts of the signed-in area (a chunk of this build: no platform answer).
     const shellTexts = includeSignedInShellTexts().catch(() => undefined);
     const live: Promise<boolean> = refreshBehind ? refreshedBehind(url) : Promise.resolve(true);
@@ -100,7 +104,7 @@ export function mainGuard(options: { checkVirtualRole?: boolean } = {}): Guard {
 async function refreshedBehind(url: URL): Promise<boolean> {
   const result = await ensureToken();
   if (result.ok) {
-    await syncSessionFromStorage();
+    await syncSessionFromStorage(result.unchanged);
     return true;
   }
   // Loaded only when a session ends: no page start needs the logoff's code.
@@ -114,7 +118,7 @@ async function refreshedBehind(url: URL): Promise<boolean> {
 export const eulaGuard: Guard = async () => {
   const token = await ensureToken();
   if (!token.ok) return token;
-  const { claims } = await syncSessionFromStorage();
+  const { claims } = await syncSessionFromStorage(token.unchanged);
   const { loadSignedInTranslations } = await signedInChunks.translations();
   await Promise.all([loadSignedInTranslations(claims).catch(() => undefined), includeSignedInShellTexts().catch(() => undefined)]);
   return pass;

@@ -1,7 +1,10 @@
 import { atom, appStore } from '../../state/jotai';
 import { connectedState, type ConnectionState } from './connectionStatus';
 import { parseAccessClaims, parseRefreshClaims, type AccessClaims, type RefreshClaims } from '../core/claims';
-import { readAccessToken, readStoredAuth } from '../core/sessionDb';
+import { readAccessToken, readStoredAuth, type StoredAuth } from '../core/sessionDb';
+
+/** The stored refresh session and access token, as stored. */
+export type StoredSession = readonly [auth: StoredAuth | null, accessToken: string | null];
 
 /** SPEC §3 session state, mirrored from IndexedDB into every tab. */
 export interface SessionState {
@@ -32,10 +35,18 @@ export const connectionAtom = atom<ConnectionState>(connectedState);
 export const platformReachableAtom = atom((get) => get(connectionAtom).reachable);
 
 
-/** Re-reads the stored session into the atoms (at start and whenever any context changes it). */
-export async function syncSessionFromStorage(): Promise<SessionState> {
-  const auth = await readStoredAuth();
-  const token = await readAccessToken();
+/** The stored session's two entries, read in one round (independent reads, asked together). */
+export function readStoredSession(): Promise<StoredSession> {
+  return Promise.all([readStoredAuth(), readAccessToken()]);
+}
+
+/**
+ * Re-reads the stored session into the atoms (at start and whenever any context changes it).
+ * `justRead`: the entries a caller read a moment ago with nothing written since, taken instead of
+ * reading them again (the start's guard: one round of IndexedDB reads fewer before the chrome).
+ */
+export async function syncSessionFromStorage(justRead?: StoredSession): Promise<SessionState> {
+  const [auth, token] = justRead ?? (await readStoredSession());
   const claims = parseAccessClaims(token);
   const state: SessionState = auth
     ? { isLoggedIn: true, claims, refreshClaims: parseRefreshClaims(auth.refresh_token), userName: claims?.email ?? '' }
