@@ -85,4 +85,33 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   throw new ConfigError(result.error.issues.map(describeIssue));
 }
 
-export const defaultRuntimeConfig: RuntimeConfig = runtimeConfigSchema.parse({});
+/**
+ * What the schema makes of an absent file, written out rather than parsed at import: the page's
+ * first evaluation then builds no schema (runtimeConfig.test checks it equals the schema's parse).
+ */
+export const defaultRuntimeConfig: RuntimeConfig = {
+  authClient: {
+    clientId: 'trust-shell',
+    scope: 'read',
+    requireHttps: false,
+    oidc: false,
+    refreshGraceSeconds: 60,
+    issuer: null,
+    tokenEndpoint: null,
+    logoutUrl: null,
+    userinfoEndpoint: null,
+    authorizationEndpoint: null,
+    redirectUri: null,
+    autoRefreshFactor: 0.8,
+    trustedApiOrigins: [],
+  },
+  webToLeadUrl: null,
+  analytics: { scriptUrl: null },
+  communityAppOrigin: null,
+  connectedApps: [],
+  systemStatusUrl: null,
+  privacyNoticeUrl: null,
+  seedTranslationUrl: null,
+  microFrontends: [],
+  textDirection: 'auto',
+};
