@@ -11,7 +11,7 @@ import type { CurrentOrganisation } from '../../core/orgTree/orgTreeEngine';
  * way back in (storage can be corrupt) and read only under its own scope; it goes at a switch and
  * at sign-out (core/inventory).
  */
-const keptOrganisationSchema = z.object({ scopeKey: z.string(), Id: z.string(), Name: z.string() });
+const keptOrganisationSchema = z.lazy(() => z.object({ scopeKey: z.string(), Id: z.string(), Name: z.string() }));
 
 const isAnything = (value: unknown): value is unknown => value !== undefined;
 
