@@ -121,12 +121,6 @@ function longTasks(events: TraceEvent[], name: (frame: CallFrame) => string): Ta
         total += 1;
         // Each source once per sample, wherever it is on the stack (inclusive time).
         const seen = new Set<string>();
-        if (process.env.ZOD_DEBUG) {
-          const chain: string[] = [];
-          for (let n = nodes.get(s.node); n; n = n.parent === undefined ? undefined : nodes.get(n.parent)) chain.push(name(n.callFrame));
-          const zi = chain.indexOf('zod');
-          if (zi >= 0) { const caller = chain.slice(zi).find((c) => c !== 'zod' && !c.startsWith('(')) ?? '(top)'; const k = `ZOD<-${caller}`; counts.set(k, (counts.get(k) ?? 0) + 1); }
-        }
         for (let node = nodes.get(s.node); node; node = node.parent === undefined ? undefined : nodes.get(node.parent)) {
           const where = name(node.callFrame);
           if (seen.has(where) || where.startsWith('(')) continue;
@@ -182,7 +176,7 @@ export async function benchLongTasks(options: BenchOptions): Promise<BenchRow[]>
       runs.push(tasks);
       console.log(`  long tasks, run ${run + 1}:`);
       for (const task of tasks) {
-        const where = task.where.slice(0, process.env.ZOD_DEBUG ? 30 : 6).map(([w, share]) => `${w} ${(share * 100).toFixed(0)}%`).join(', ');
+        const where = task.where.slice(0, 6).map(([w, share]) => `${w} ${(share * 100).toFixed(0)}%`).join(', ');
         console.log(`    @${task.start.toFixed(0)} ms ${task.duration.toFixed(0)} ms: ${where || 'no script (style, layout, paint, parsing)'}`);
       }
     }
