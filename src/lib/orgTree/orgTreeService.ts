@@ -34,20 +34,17 @@ export function publishOrgTree(summary: OrgTreeSummary): void {
   if (summary.current) keepNamed(summary.current);
 }
 
-/** What was last kept (scope, id, name): a tree published again with the same organisation writes nothing. */
-let lastKept = '';
-
-/** The organisation named now, kept for the next warm start of this scope (./keptOrganisation). */
+/**
+ * The organisation named now, kept for the next warm start of this scope (./keptOrganisation).
+ * `keptOrganisationAtom` holds what is kept (read at a warm start, or written here; a switch
+ * reloads the page, a sign-out clears it): the same organisation again writes nothing.
+ */
 function keepNamed(organisation: CurrentOrganisation): void {
   const claims = appStore.get(sessionAtom).claims;
-  if (!claims) return;
-  const scopeKey = memberScopeKey(claims);
-  const kept = JSON.stringify([scopeKey, organisation.Id, organisation.Name]);
-  if (kept === lastKept) return;
-  lastKept = kept;
-  keepOrganisation(scopeKey, organisation).catch(() => {
-    lastKept = '';
-  });
+  const kept = appStore.get(keptOrganisationAtom);
+  if (!claims || (kept?.Id === organisation.Id && kept.Name === organisation.Name)) return;
+  appStore.set(keptOrganisationAtom, organisation);
+  keepOrganisation(memberScopeKey(claims), organisation).catch(() => appStore.set(keptOrganisationAtom, kept));
 }
 
 function publishFailed(): void {
@@ -144,7 +141,6 @@ export async function clearOrgTree(): Promise<void> {
   appStore.set(orgTreeNodeCountAtom, 0);
   appStore.set(currentOrganisationAtom, null);
   appStore.set(keptOrganisationAtom, null);
-  lastKept = '';
   // Storage that cannot be cleared must not stop the sign-out.
   await orgTreeEngine()
     .then((engine) => engine.clear())
