@@ -85,7 +85,7 @@ describe('the inventory of what the shell keeps (src/core/inventory)', () => {
       const path = relative(repoRoot, file);
       if (path === 'src/session/core/sessionDb.ts') continue; // the store itself
       const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/writeKv\(\s*([^,]+),|writeKvIf\(\s*\{\s*\[([^\]]+)\]/g)) {
+      for (const match of text.matchAll(/writeKv\(\s*([^,]+),|writeKv(?:If|ForScope)\(\s*\{\s*\[([^\]]+)\]/g)) {
         const expression = `${path}: ${(match[1] ?? match[2] ?? '').trim()}`;
         if (!(expression in kvWrites)) unknown.push(expression);
       }

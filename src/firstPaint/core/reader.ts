@@ -1,9 +1,8 @@
-import { readClaims, readKv, readStoredAuth, sessionKeys } from '../../session/core/sessionDb';
+import { isAnything, readClaims, readKv, readStoredAuth, sessionKeys } from '../../session/core/sessionDb';
 import { chromeSnapshotKey } from '../../session/core/sessionKeys';
 import { isLanguage } from '../../session/core/sessionSnapshot';
 import { paintableSnapshot, type ChromeSnapshot } from './snapshot';
 
-const isAnything = (value: unknown): value is unknown => value !== undefined;
 
 /**
  * The kept copy that may be painted now (paintableSnapshot), from the session store: what the

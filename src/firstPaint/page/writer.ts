@@ -1,5 +1,5 @@
-import { deleteKv, sessionKeys, writeKvIf } from '../../session/core/sessionDb';
-import { currentScope, scopeKeyOf, scopeOf } from '../../session/core/sessionScope';
+import { deleteKv } from '../../session/core/sessionDb';
+import { currentScope, scopeKeyOf, writeKvForScope } from '../../session/core/sessionScope';
 import { chromeSnapshotKey } from '../../session/core/sessionKeys';
 import type { ChromeSnapshot } from '../core/snapshot';
 import { keptStylesheet } from '../core/snapshotStylesheets';
@@ -154,10 +154,7 @@ function selects(selector: string, elements: readonly Element[]): boolean {
 }
 
 export function writeChromeSnapshot(snapshot: ChromeSnapshot): Promise<boolean> {
-  return writeKvIf({ [chromeSnapshotKey]: snapshot }, [sessionKeys.accessToken, sessionKeys.language], (read) => {
-    const now = scopeOf(read[sessionKeys.accessToken], read[sessionKeys.language]);
-    return now !== null && scopeKeyOf(now) === snapshot.scopeKey && now.language.toLowerCase() === snapshot.language.toLowerCase();
-  });
+  return writeKvForScope({ [chromeSnapshotKey]: snapshot }, snapshot.scopeKey, snapshot.language);
 }
 
 /** Sign-out: the kept chrome goes with the last known state, and its warm-up note with it. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { readKv, sessionKeys, writeKvIf } from '../../session/core/sessionDb';
+import { isAnything, readKv } from '../../session/core/sessionDb';
 import { keptOrganisationKey } from '../../session/core/sessionKeys';
-import { scopeKeyOf, scopeOf } from '../../session/core/sessionScope';
+import { writeKvForScope } from '../../session/core/sessionScope';
 import type { CurrentOrganisation } from '../../core/orgTree/orgTreeEngine';
 
 /**
@@ -13,8 +13,6 @@ import type { CurrentOrganisation } from '../../core/orgTree/orgTreeEngine';
  */
 const keptOrganisationSchema = z.lazy(() => z.object({ scopeKey: z.string(), Id: z.string(), Name: z.string() }));
 
-const isAnything = (value: unknown): value is unknown => value !== undefined;
-
 export async function readKeptOrganisation(scopeKey: string): Promise<CurrentOrganisation | null> {
   const parsed = keptOrganisationSchema.safeParse(await readKv(keptOrganisationKey, isAnything));
   return parsed.success && parsed.data.scopeKey === scopeKey ? { Id: parsed.data.Id, Name: parsed.data.Name } : null;
@@ -22,9 +20,5 @@ export async function readKeptOrganisation(scopeKey: string): Promise<CurrentOrg
 
 /** Kept only while `scopeKey` is the stored session's, checked in the write's own transaction. */
 export function keepOrganisation(scopeKey: string, organisation: CurrentOrganisation): Promise<boolean> {
-  const entry = { scopeKey, Id: organisation.Id, Name: organisation.Name };
-  return writeKvIf({ [keptOrganisationKey]: entry }, [sessionKeys.accessToken], (read) => {
-    const now = scopeOf(read[sessionKeys.accessToken], null);
-    return now !== null && scopeKeyOf(now) === scopeKey;
-  });
+  return writeKvForScope({ [keptOrganisationKey]: { scopeKey, Id: organisation.Id, Name: organisation.Name } }, scopeKey);
 }

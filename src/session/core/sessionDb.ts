@@ -160,7 +160,8 @@ export async function writeKvIf(
   return done;
 }
 
-const isAnything = (v: unknown): v is unknown => v !== undefined;
+/** Any stored value (a reader that checks it itself, with a schema). */
+export const isAnything = (v: unknown): v is unknown => v !== undefined;
 
 /** The tokens of one refresh answer, stored together. */
 export interface RefreshedSession {

@@ -1,5 +1,5 @@
 import { memberScopeKey, parseAccessClaims } from './claims';
-import { readAccessToken, readKv, sessionKeys } from './sessionDb';
+import { readAccessToken, readKv, sessionKeys, writeKvIf } from './sessionDb';
 import { isLanguage } from './sessionSnapshot';
 
 /** Whose answers and copies may be kept now: the signed-in member, their tenant, organisation group and role, and the language. */
@@ -70,4 +70,16 @@ export async function keepForScope(scopeKey: string, write: () => Promise<void>,
   if (await isStoredScope(scopeKey)) return true;
   await undo();
   return false;
+}
+
+/**
+ * Writes `writes` to the session store only while `scopeKey` is the stored session's (and, when
+ * given, `language` its language), checked in the write's own IndexedDB transaction: a load that
+ * outlived a sign-out or a switch keeps nothing. False when nothing was written.
+ */
+export function writeKvForScope(writes: Readonly<Record<string, unknown>>, scopeKey: string, language?: string): Promise<boolean> {
+  return writeKvIf(writes, [sessionKeys.accessToken, sessionKeys.language], (read) => {
+    const now = scopeOf(read[sessionKeys.accessToken], read[sessionKeys.language]);
+    return now !== null && scopeKeyOf(now) === scopeKey && (language === undefined || now.language.toLowerCase() === language.toLowerCase());
+  });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { deleteKv, readKv, sessionKeys, writeKvIf } from '../../session/core/sessionDb';
-import { scopeKeyOf, scopeOf } from '../../session/core/sessionScope';
+import { deleteKv, isAnything, readKv } from '../../session/core/sessionDb';
+import { writeKvForScope } from '../../session/core/sessionScope';
 import { lastKnownStateKey } from './startKind';
 import { languageSchema } from '../../lib/auth/anonymousState';
 import {
@@ -39,7 +39,6 @@ const lastKnownStateSchema = z.lazy(() => z.object({
 export type LastKnownState = z.infer<typeof lastKnownStateSchema>;
 
 const key = lastKnownStateKey;
-const isAnything = (value: unknown): value is unknown => value !== undefined;
 
 export async function readLastKnownState(scopeKey: string): Promise<LastKnownState | null> {
   const parsed = lastKnownStateSchema.safeParse(await readKv(key, isAnything));
@@ -52,10 +51,7 @@ export async function readLastKnownState(scopeKey: string): Promise<LastKnownSta
  * write: a load that outlived a sign-out or a switch keeps nothing.
  */
 export async function writeLastKnownState(state: LastKnownState, language: string): Promise<boolean> {
-  return writeKvIf({ [key]: state }, [sessionKeys.accessToken, sessionKeys.language], (read) => {
-    const now = scopeOf(read[sessionKeys.accessToken], read[sessionKeys.language]);
-    return now !== null && scopeKeyOf(now) === state.scopeKey && now.language.toLowerCase() === language.toLowerCase();
-  });
+  return writeKvForScope({ [key]: state }, state.scopeKey, language);
 }
 
 export async function clearLastKnownState(): Promise<void> {
