@@ -8,10 +8,6 @@ import { tokenClaims } from './credentials.ts';
  * shell's origin.
  */
 export async function plantSession(page: Page, session: { accessToken: unknown; auth: unknown }): Promise<void> {
-  await writeSession(page, session);
-}
-
-async function writeSession(page: Page, session: { accessToken: unknown; auth: unknown }): Promise<void> {
   await page.evaluate(
     ({ accessToken, auth }) =>
       new Promise<void>((resolve, reject) => {
