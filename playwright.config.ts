@@ -10,11 +10,12 @@ import { testChromiumPath } from './tests/e2e/support/browser.ts';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // One worker (a browser and a server) per core: the suite is CPU-bound, and on CI's 2 cores
-  // more workers only share the same CPU less efficiently. 52 tests of five specs, alternated
-  // runs: 4 workers 256 and 253 s (505, 500 CPU-s), 3 workers 243 and 248 s, 2 workers 243 s (468).
-  // Whole CI runs on one day: 899 and 864 s with 2 workers, 922 s with 4.
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : Math.max(2, availableParallelism()),
+  // One worker more than the cores: a test waits on pages, timers and the emulator part of its
+  // time, which a third worker fills on CI's 2 cores. Whole CI-faithful runs of one commit on a
+  // quiet 2-core host: 3 workers 559 s (browser tests 8.6 min, CPU 94 % busy); 2 workers 601 s
+  // (9.3 min, 82 %), and 576–614 s in seven runs before. When the suite took twice its present
+  // CPU time, 4 workers were slower than 2 (922 against 864 and 899 s).
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : availableParallelism() + 1,
   // One retry on CI only: a renderer crash of Debian's Chromium under load is not the shell's
   // failure; a test that fails twice still fails the run, and a retried one is listed as flaky.
   retries: process.env.CI ? 1 : 0,
